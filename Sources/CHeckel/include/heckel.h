@@ -1,0 +1,128 @@
+/*
+ * heckel.h: linear-time list matching (Paul Heckel, 1978), the whole C contract.
+ *
+ * Given an old and a new list, the core pairs every new element with an equal
+ * old one, keeping order among duplicates (the k-th occurrence of a value in
+ * the new list pairs with the k-th of the old list), and marks as moves the
+ * fewest matched pairs whose relocation explains the new order: the pairs
+ * outside one longest increasing subsequence of old offsets taken in new order.
+ *
+ * Elements are never compared by hash alone: the 64-bit keys only place them in
+ * an open-addressing symbol table; a pair is matched only when the elements are
+ * equal (memcmp, or the caller's callback). Colliding keys cost time, never
+ * correctness.
+ *
+ * Cost: O(n) expected for matching plus O(n log n) for the moves (O(n) when
+ * few elements move), where n = old_count + new_count; a handful of
+ * allocations per call, none per element. No globals: calls are reentrant and
+ * may run on many threads at once.
+ *
+ * Errors: every function returns a heckel_status. On any status but HECKEL_OK
+ * the caller's output arrays and counters are left untouched.
+ */
+#ifndef HECKEL_H
+#define HECKEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* An offset into the old or new list. 32 bits halve the memory of 64. */
+typedef uint32_t heckel_offset;
+
+/* The value of old_to_new[i] / new_to_old[j] for an element left unmatched. */
+#define HECKEL_UNMATCHED ((heckel_offset)0xFFFFFFFFu)
+
+/* The largest old_count or new_count accepted; more gives HECKEL_TOO_LARGE. */
+#define HECKEL_MAX_COUNT ((size_t)0xFFFFFFF0u)
+
+typedef enum heckel_status {
+    HECKEL_OK = 0,
+    HECKEL_INVALID_ARGUMENT = 1, /* NULL where a non-empty array is needed, bad size */
+    HECKEL_TOO_LARGE = 2,        /* a count above HECKEL_MAX_COUNT, or sizes overflow */
+    HECKEL_OUT_OF_MEMORY = 3,    /* an allocation failed; nothing leaked */
+    HECKEL_CANCELLED = 4         /* the options' cancel flag was raised */
+} heckel_status;
+
+/* A static English description of a status ("out of memory"). Never NULL. */
+const char *heckel_status_description(heckel_status status);
+
+/* Memory the core takes for its scratch space; NULL members mean malloc/free. */
+typedef struct heckel_allocator {
+    void *(*allocate)(void *context, size_t size);
+    void (*release)(void *context, void *pointer);
+    void *context;
+} heckel_allocator;
+
+typedef struct heckel_options {
+    /* NULL: malloc and free. */
+    const heckel_allocator *allocator;
+    /* NULL, or a flag polled (relaxed atomic load) every few thousand elements;
+     * once non-zero the call returns HECKEL_CANCELLED. Raise it from any thread
+     * with heckel_cancel(). */
+    const int *cancel;
+} heckel_options;
+
+/* Raises a cancel flag with an atomic store; safe from any thread. */
+void heckel_cancel(int *flag);
+
+/* The caller's output arrays, and counters the core fills in.
+ * old_to_new: old_count entries; new_to_old: new_count entries. Each holds the
+ *   offset of the matched element in the other list, or HECKEL_UNMATCHED.
+ * moves: NULL, or room for min(old_count, new_count) entries; receives the new
+ *   offsets of the moved pairs, ascending. */
+typedef struct heckel_result {
+    heckel_offset *old_to_new;
+    heckel_offset *new_to_old;
+    heckel_offset *moves;
+    size_t match_count; /* out: matched pairs */
+    size_t move_count;  /* out: moved pairs, always the minimum */
+} heckel_result;
+
+/* Equality of old element old_offset and new element new_offset. */
+typedef bool (*heckel_equal_fn)(void *context, size_t old_offset, size_t new_offset);
+
+/* Matches lists given as 64-bit keys. Equal elements must have equal keys.
+ * equal: NULL when keys are the elements themselves (equal keys, equal
+ * elements); otherwise called on every candidate pair whose keys are equal.
+ * Cost: O(n) expected plus the callbacks; O(n^2) callbacks in the worst case of
+ * many unequal elements under one key. */
+heckel_status heckel_match_keys(const uint64_t *old_keys, size_t old_count,
+                                const uint64_t *new_keys, size_t new_count,
+                                heckel_equal_fn equal, void *equal_context,
+                                const heckel_options *options, heckel_result *result);
+
+/* Matches lists of fixed-width records (element_size bytes each, packed),
+ * hashed with XXH3 and compared with memcmp: UUIDs, integers, plain structs
+ * without padding. element_size must be non-zero. Cost: O(n * element_size). */
+heckel_status heckel_match_records(const void *old_records, size_t old_count,
+                                   const void *new_records, size_t new_count,
+                                   size_t element_size,
+                                   const heckel_options *options, heckel_result *result);
+
+/* A run of bytes: one element of the spans API. */
+typedef struct heckel_span {
+    const void *bytes; /* may be NULL only when length is 0 */
+    size_t length;
+} heckel_span;
+
+/* Matches lists of byte strings, hashed with XXH3 and compared with memcmp.
+ * Cost: O(total bytes). */
+heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
+                                 const heckel_span *new_spans, size_t new_count,
+                                 const heckel_options *options, heckel_result *result);
+
+/* The 64-bit key heckel_match_spans and heckel_match_records use: XXH3-64 of
+ * the bytes, seed 0. Callers of heckel_match_keys may use it for their own
+ * keys. */
+uint64_t heckel_hash_bytes(const void *bytes, size_t length);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* HECKEL_H */
