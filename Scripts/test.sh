@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# The whole test suite: Swift tests, then the C tests with ctest, plain and
+# under AddressSanitizer + UndefinedBehaviorSanitizer. Fails on the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+Scripts/ensure-deps.sh
+
+echo "== Swift tests"
+swift test
+
+for variant in release asan; do
+    dir=build-c-$variant
+    flags=(-DCMAKE_BUILD_TYPE=Release)
+    [ $variant = asan ] && flags=(-DCMAKE_BUILD_TYPE=Debug -DHECKEL_SANITIZE=ON)
+    echo "== C tests ($variant)"
+    cmake -S . -B "$dir" "${flags[@]}" >/dev/null
+    cmake --build "$dir" -j2 >/dev/null
+    ctest --test-dir "$dir" --output-on-failure
+done
