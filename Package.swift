@@ -14,7 +14,12 @@ let package = Package(
             providers: [.apt(["libxxhash-dev"]), .brew(["xxhash"])]
         ),
         .target(name: "CHeckel", dependencies: ["CXXHash"]),
-        .target(name: "Heckel", dependencies: ["CHeckel"]),
+        .target(
+            name: "Heckel",
+            dependencies: ["CHeckel"],
+            // Sendable results and the async API are checked in full.
+            swiftSettings: [.enableUpcomingFeature("StrictConcurrency"), .enableUpcomingFeature("ExistentialAny")]
+        ),
         .testTarget(name: "HeckelTests", dependencies: ["Heckel"]),
     ]
 )

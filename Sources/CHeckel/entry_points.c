@@ -11,31 +11,40 @@ uint64_t heckel_hash_bytes(const void *bytes, size_t length) {
     return XXH3_64bits(bytes, length);
 }
 
+/* Scratch takes under 64 bytes per element: below this many elements in
+ * all, no size computed inside can overflow (a limit only 32-bit size_t
+ * ever reaches). */
+#define SCRATCH_ELEMENT_LIMIT (SIZE_MAX / 64)
+
 static heckel_status check(const void *old_list, size_t old_count, const void *new_list,
                            size_t new_count, const heckel_result *result) {
     if (!result || (old_count && (!old_list || !result->old_to_new)) ||
         (new_count && (!new_list || !result->new_to_old)))
         return HECKEL_INVALID_ARGUMENT;
     if (old_count > HECKEL_MAX_COUNT || new_count > HECKEL_MAX_COUNT) return HECKEL_TOO_LARGE;
+    if (new_count > SCRATCH_ELEMENT_LIMIT || old_count > SCRATCH_ELEMENT_LIMIT - new_count)
+        return HECKEL_TOO_LARGE;
     return HECKEL_OK;
 }
 
 /* ---- keys ---- */
 
-typedef struct keys_input {
-    const uint64_t *old_keys, *new_keys;
+typedef struct keys_context {
     heckel_equal_fn equal;
     void *context;
-} keys_input;
-
-static bool keys_equal(const void *context, size_t i, size_t j) {
-    const keys_input *in = context;
-    return in->old_keys[i] == in->new_keys[j] && (!in->equal || in->equal(in->context, i, j));
-}
+} keys_context;
 
 static bool keys_callback_equal(const void *context, size_t i, size_t j) {
-    const keys_input *in = context;
-    return in->equal(in->context, i, j);
+    const keys_context *k = context;
+    return k->equal(k->context, i, j);
+}
+
+static size_t keys_first_unequal(const void *context, const uint32_t *match, size_t prefix,
+                                 size_t first, size_t end) {
+    const keys_context *k = context;
+    for (size_t j = first; j < end; j++)
+        if (match[j] != HECKEL_NONE && !k->equal(k->context, prefix + match[j], prefix + j)) return j;
+    return end;
 }
 
 heckel_status heckel_match_keys(const uint64_t *old_keys, size_t old_count,
@@ -45,9 +54,10 @@ heckel_status heckel_match_keys(const uint64_t *old_keys, size_t old_count,
     heckel_status status = check(old_keys, old_count, new_keys, new_count, result);
     if (status != HECKEL_OK) return status;
     heckel_env env = heckel_env_make(options);
-    keys_input in = {old_keys, new_keys, equal, equal_context};
-    return heckel_run(&env, old_count, new_count, keys_equal, equal ? keys_callback_equal : NULL,
-                      &in, old_keys, new_keys, NULL, result);
+    keys_context context = {equal, equal_context};
+    heckel_input in = {old_count, new_count, old_keys, new_keys,
+                       equal ? keys_callback_equal : NULL, NULL, keys_first_unequal, &context};
+    return heckel_run(&env, &in, result);
 }
 
 /* ---- records and spans: keys hashed here, equality by memcmp ---- */
@@ -69,32 +79,63 @@ static bool spans_equal(const void *context, size_t i, size_t j) {
     return a->length == b->length && (a->length == 0 || memcmp(a->bytes, b->bytes, a->length) == 0);
 }
 
-static uint64_t bytes_key(const bytes_input *in, bool old_side, size_t offset) {
-    if (in->old_spans) {
-        const heckel_span *span = old_side ? &in->old_spans[offset] : &in->new_spans[offset];
-        return XXH3_64bits(span->bytes, span->length);
+/* Pairs are checked in new order, so new records stream; old records are
+ * fetched ahead since moved pairs jump. Sizes 8 and 16 (integers, UUIDs) get
+ * loops the compiler specializes. */
+#define RECORD_PREFETCH 8
+
+static inline size_t records_first_unequal_sized(const bytes_input *in, size_t size,
+                                                 const uint32_t *match, size_t prefix,
+                                                 size_t first, size_t end) {
+    const unsigned char *old = in->old_records + prefix * size, *new = in->new_records + prefix * size;
+    for (size_t j = first; j < end; j++) {
+        if (j + RECORD_PREFETCH < end && match[j + RECORD_PREFETCH] != HECKEL_NONE)
+            __builtin_prefetch(old + (size_t)match[j + RECORD_PREFETCH] * size);
+        if (match[j] != HECKEL_NONE && memcmp(old + (size_t)match[j] * size, new + j * size, size) != 0)
+            return j;
     }
-    const unsigned char *base = old_side ? in->old_records : in->new_records;
-    return XXH3_64bits(base + offset * in->size, in->size);
+    return end;
 }
 
-static heckel_status hash_bytes_middle(const heckel_env *env, const void *context,
-                                       heckel_middle *m, uint64_t **storage) {
+static size_t records_first_unequal(const void *context, const uint32_t *match, size_t prefix,
+                                    size_t first, size_t end) {
     const bytes_input *in = context;
-    uint64_t *keys = heckel_alloc(env, m->old_count + m->new_count, sizeof *keys);
-    if (!keys) return HECKEL_OUT_OF_MEMORY;
-    for (size_t k = 0; k < m->old_count + m->new_count; k++) {
-        if ((k & HECKEL_POLL_MASK) == 0 && heckel_cancelled(env)) {
-            heckel_free(env, keys);
-            return HECKEL_CANCELLED;
-        }
-        bool old_side = k < m->old_count;
-        keys[k] = bytes_key(in, old_side, m->prefix + (old_side ? k : k - m->old_count));
+    switch (in->size) {
+    case 8: return records_first_unequal_sized(in, 8, match, prefix, first, end);
+    case 16: return records_first_unequal_sized(in, 16, match, prefix, first, end);
+    default: return records_first_unequal_sized(in, in->size, match, prefix, first, end);
     }
-    m->old_keys = keys;
-    m->new_keys = keys + m->old_count;
-    *storage = keys;
-    return HECKEL_OK;
+}
+
+static inline void hash_records_sized(const unsigned char *base, size_t size, size_t count,
+                                      uint64_t *keys) {
+    for (size_t k = 0; k < count; k++) keys[k] = XXH3_64bits(base + k * size, size);
+}
+
+static void hash_records(const void *context, bool new_side, size_t first, size_t count,
+                         uint64_t *keys) {
+    const bytes_input *in = context;
+    const unsigned char *base = (new_side ? in->new_records : in->old_records) + first * in->size;
+    switch (in->size) {
+    case 8: hash_records_sized(base, 8, count, keys); break;
+    case 16: hash_records_sized(base, 16, count, keys); break;
+    default: hash_records_sized(base, in->size, count, keys); break;
+    }
+}
+
+static size_t spans_first_unequal(const void *context, const uint32_t *match, size_t prefix,
+                                  size_t first, size_t end) {
+    for (size_t j = first; j < end; j++)
+        if (match[j] != HECKEL_NONE && !spans_equal(context, prefix + match[j], prefix + j)) return j;
+    return end;
+}
+
+static void hash_spans(const void *context, bool new_side, size_t first, size_t count,
+                       uint64_t *keys) {
+    const bytes_input *in = context;
+    const heckel_span *spans = (new_side ? in->new_spans : in->old_spans) + first;
+    for (size_t k = 0; k < count; k++)
+        keys[k] = spans[k].length ? XXH3_64bits(spans[k].bytes, spans[k].length) : XXH3_64bits("", 0);
 }
 
 heckel_status heckel_match_records(const void *old_records, size_t old_count,
@@ -106,9 +147,10 @@ heckel_status heckel_match_records(const void *old_records, size_t old_count,
     if (element_size == 0) return HECKEL_INVALID_ARGUMENT;
     if (old_count > SIZE_MAX / element_size || new_count > SIZE_MAX / element_size) return HECKEL_TOO_LARGE;
     heckel_env env = heckel_env_make(options);
-    bytes_input in = {old_records, new_records, element_size, NULL, NULL};
-    return heckel_run(&env, old_count, new_count, records_equal, records_equal, &in, NULL, NULL,
-                      hash_bytes_middle, result);
+    bytes_input bytes = {old_records, new_records, element_size, NULL, NULL};
+    heckel_input in = {old_count, new_count, NULL, NULL, records_equal, hash_records,
+                       records_first_unequal, &bytes};
+    return heckel_run(&env, &in, result);
 }
 
 heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
@@ -121,7 +163,8 @@ heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
     for (size_t j = 0; j < new_count; j++)
         if (!new_spans[j].bytes && new_spans[j].length) return HECKEL_INVALID_ARGUMENT;
     heckel_env env = heckel_env_make(options);
-    bytes_input in = {NULL, NULL, 0, old_spans, new_spans};
-    return heckel_run(&env, old_count, new_count, spans_equal, spans_equal, &in, NULL, NULL,
-                      hash_bytes_middle, result);
+    bytes_input bytes = {NULL, NULL, 0, old_spans, new_spans};
+    heckel_input in = {old_count, new_count, NULL, NULL, spans_equal, hash_spans,
+                       spans_first_unequal, &bytes};
+    return heckel_run(&env, &in, result);
 }

@@ -1,8 +1,17 @@
 /* Allocation through the caller's allocator, and cancellation polling. */
+#if defined(__linux__) && !defined(_DEFAULT_SOURCE)
+#define _DEFAULT_SOURCE /* madvise */
+#endif
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include "internal.h"
+
+#define HUGE_BLOCK ((size_t)2 << 20) /* the x86-64 and arm64 huge page */
+#define HUGE_MIN ((size_t)16 << 20)  /* smaller blocks: rounding would waste too much */
 
 heckel_env heckel_env_make(const heckel_options *options) {
     heckel_env env = {NULL, NULL};
@@ -19,11 +28,21 @@ void *heckel_alloc(const heckel_env *env, size_t count, size_t size) {
     size_t bytes = count * size;
     if (bytes == 0) bytes = 1;
     if (env->allocator) return env->allocator->allocate(env->allocator->context, bytes);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    /* Big scratch arrays on 2 MiB pages where the kernel allows it: first
+     * touches of fresh 4 KiB pages (a fault each) otherwise cost more than
+     * the matching itself. The hint is ours to give: the block is ours. */
+    if (bytes >= HUGE_MIN) {
+        size_t rounded = (bytes + HUGE_BLOCK - 1) / HUGE_BLOCK * HUGE_BLOCK;
+        void *p = aligned_alloc(HUGE_BLOCK, rounded);
+        if (p) madvise(p, rounded, MADV_HUGEPAGE);
+        return p;
+    }
+#endif
     return malloc(bytes);
 }
 
 void *heckel_zalloc(const heckel_env *env, size_t count, size_t size) {
-    if (!env->allocator) return calloc(count ? count : 1, size ? size : 1); /* lazily zeroed pages */
     void *p = heckel_alloc(env, count, size);
     if (p) memset(p, 0, count * size);
     return p;
@@ -52,4 +71,18 @@ const char *heckel_status_description(heckel_status status) {
     case HECKEL_CANCELLED: return "cancelled";
     }
     return "unknown status";
+}
+
+void *heckel_scratch_get(const heckel_env *env, heckel_scratch *scratch, size_t bytes) {
+    if (scratch->block && scratch->bytes >= bytes) return scratch->block;
+    heckel_free(env, scratch->block);
+    scratch->block = heckel_alloc(env, bytes, 1);
+    scratch->bytes = scratch->block ? bytes : 0;
+    return scratch->block;
+}
+
+void heckel_scratch_free(const heckel_env *env, heckel_scratch *scratch) {
+    heckel_free(env, scratch->block);
+    scratch->block = NULL;
+    scratch->bytes = 0;
 }

@@ -21,42 +21,89 @@ void *heckel_alloc(const heckel_env *env, size_t count, size_t size);  /* NULL o
 void *heckel_zalloc(const heckel_env *env, size_t count, size_t size); /* zero-filled */
 void heckel_free(const heckel_env *env, void *pointer);
 bool heckel_cancelled(const heckel_env *env);
+/* One block of scratch memory reused by successive passes of a call, so
+ * later passes touch pages the earlier ones already faulted in. */
+typedef struct heckel_scratch {
+    void *block;
+    size_t bytes;
+} heckel_scratch;
+/* The block, grown to at least bytes (contents not kept); NULL if that fails. */
+void *heckel_scratch_get(const heckel_env *env, heckel_scratch *scratch, size_t bytes);
+void heckel_scratch_free(const heckel_env *env, heckel_scratch *scratch);
+
+/* True when the flag is raised and offset is at a polling point. */
+static inline bool heckel_poll(const heckel_env *env, size_t offset) {
+    return (offset & HECKEL_POLL_MASK) == 0 && heckel_cancelled(env);
+}
 
 /* Equality of old element i and new element j, absolute offsets. */
 typedef bool (*heckel_pair_equal)(const void *context, size_t old_offset, size_t new_offset);
 
-/* The middle of a pair of lists, after the common prefix and suffix are
- * trimmed: keys of old[base_old ..< base_old + old_count] and likewise new,
- * indexed from 0. equal is NULL when equal keys mean equal elements. */
-typedef struct heckel_middle {
-    const uint64_t *old_keys;
-    const uint64_t *new_keys;
+/* One call's input, whatever its form. Keys are given (key API) or computed
+ * by hash_range (records, spans). equal is NULL when equal keys mean equal
+ * elements; otherwise it decides, and keys only group candidates. */
+typedef struct heckel_input {
     size_t old_count, new_count;
-    size_t prefix; /* absolute offset of middle element 0, in both lists */
+    const uint64_t *old_keys, *new_keys;
+    heckel_pair_equal equal;
+    /* Keys of old (new_side false) or new elements [first, first + count). */
+    void (*hash_range)(const void *context, bool new_side, size_t first, size_t count,
+                       uint64_t *keys);
+    /* With equal: the first j in [first, end) whose pair (match[j], j),
+     * offsets relative to prefix, is unequal (NONE entries skipped), or end.
+     * One loop per input form, so no indirect call per pair. */
+    size_t (*first_unequal)(const void *context, const uint32_t *match, size_t prefix,
+                            size_t first, size_t end);
+    const void *context;
+} heckel_input;
+
+/* The part of both lists left to match after trimming: keys of
+ * old[prefix ..< prefix + old_count] and new[prefix ..< prefix + new_count],
+ * indexed from 0 here; equal and context as in the input (absolute offsets). */
+typedef struct heckel_middle {
+    const uint64_t *old_keys, *new_keys;
+    size_t old_count, new_count;
+    size_t prefix;
     heckel_pair_equal equal;
     const void *context;
 } heckel_middle;
 
-/* Matches the middle: fills match[j] (new_count entries) with the old middle
- * offset paired with new middle offset j, or HECKEL_NONE. */
-heckel_status heckel_match_middle(const heckel_env *env, const heckel_middle *middle,
-                                  uint32_t *match);
+/* Matching by keys alone (keys taken as the elements), radix-partitioned so
+ * each partition's table stays in cache: match[j] (new_count entries) gets
+ * the old middle offset paired with new middle offset j, or HECKEL_NONE. */
+heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middle *middle,
+                                       uint32_t *match, heckel_scratch *scratch);
+
+/* Matching that asks middle->equal about every candidate with an equal key,
+ * walking a key's chain to the first equal unmatched old occurrence. Used
+ * when keys alone proved wrong (collisions). Same output as above. */
+heckel_status heckel_match_exact(const heckel_env *env, const heckel_middle *middle,
+                                 uint32_t *match);
 
 /* Marks in keep[j] (HECKEL_KEEP) the pairs of one longest increasing
  * subsequence of match[] (NONE entries skipped). keep needs count entries;
- * other entries of keep are left with unspecified values. */
+ * other entries of keep are left with unspecified values. work needs
+ * heckel_kept_work(count) entries. */
 #define HECKEL_KEEP ((uint32_t)0xFFFFFFFEu)
+size_t heckel_kept_work(size_t count);
 heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, size_t count,
-                               uint32_t *keep);
+                               uint32_t *keep, uint32_t *work);
+
+/* Keys read from an array, or computed one by one with in->hash_range
+ * (records and spans) for element first + k of the given side. */
+typedef struct heckel_key_source {
+    const uint64_t *keys;    /* or NULL */
+    const heckel_input *in;
+    bool new_side;
+    size_t first;
+} heckel_key_source;
+/* Sets *intersect: whether any of a[0 ..< a_count] equals one of the first
+ * b_count keys of b. A hash set over the smaller side, probed by the other. */
+heckel_status heckel_keys_intersect(const heckel_env *env, const uint64_t *a, size_t a_count,
+                                    heckel_key_source b, size_t b_count, bool *intersect);
 
 /* Trims, matches, finds moves, and fills result: the shared body of the
- * public entry points. keys_for_middle computes the middle's keys when the
- * caller gave none (records, spans). */
-typedef heckel_status (*heckel_hash_middle)(const heckel_env *env, const void *context,
-                                            heckel_middle *middle, uint64_t **storage);
-heckel_status heckel_run(const heckel_env *env, size_t old_count, size_t new_count,
-                         heckel_pair_equal trim_equal, heckel_pair_equal match_equal,
-                         const void *context, const uint64_t *old_keys, const uint64_t *new_keys,
-                         heckel_hash_middle hash_middle, heckel_result *result);
+ * public entry points. */
+heckel_status heckel_run(const heckel_env *env, const heckel_input *input, heckel_result *result);
 
 #endif

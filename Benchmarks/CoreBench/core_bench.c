@@ -1,0 +1,239 @@
+/*
+ * heckel_core_bench: the C core against a naive hash loop, in one process.
+ *
+ * Engines run interleaved, the order rotated each run.
+ *
+ * Data (per size n): old = n random 64-bit keys; new = old with a block of 20%
+ * deleted, as many fresh keys inserted at random places, and 4% of elements
+ * moved (2% random swaps). Engines, interleaved run by run, median reported:
+ *   naive     XXH3 every old key into an open-addressing table (16-byte slots
+ *             holding key and offset, at most 3/4 full), then probe every new
+ *             key once; no prefetch, no duplicates, no moves.
+ *   keys      heckel_match_keys, trusted keys (equal = NULL)
+ *   keys+eq   heckel_match_keys with an equality callback
+ *   records   heckel_match_records, 16-byte records (key, key * constant)
+ *   spans     heckel_match_spans over the same 16-byte records
+ * Timed runs use the core's default allocation; a first untimed round (also
+ * a warm-up) counts peak live scratch bytes through the heckel_allocator hook.
+ *
+ * Usage: heckel_core_bench [-r runs] [-e engine] [size ...]
+ *        (default: -r 5, every engine, sizes 1000000 10000000; naive always runs)
+ */
+#define _POSIX_C_SOURCE 199309L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+#include "heckel.h"
+
+static uint64_t splitmix(uint64_t *state) {
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static double clock_seconds(clockid_t clock) {
+    struct timespec t;
+    clock_gettime(clock, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+static double now(void) { return clock_seconds(CLOCK_MONOTONIC); }
+/* User + system time of this process: robust when other processes compete. */
+static double cpu_now(void) { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }
+
+/* ---- the naive loop ---- */
+
+typedef struct naive_slot { uint64_t key; uint64_t offset_plus_one; } naive_slot;
+
+static size_t naive_loop(const uint64_t *old, size_t n, const uint64_t *new, size_t m) {
+    size_t capacity = 8;
+    while (capacity < n + n / 3 + 1) capacity *= 2;
+    size_t mask = capacity - 1, found = 0;
+    naive_slot *table = calloc(capacity, sizeof *table);
+    if (!table) { fprintf(stderr, "out of memory\n"); exit(1); }
+    for (size_t i = 0; i < n; i++) {
+        size_t s = XXH3_64bits(&old[i], 8) & mask;
+        while (table[s].offset_plus_one && table[s].key != old[i]) s = (s + 1) & mask;
+        if (!table[s].offset_plus_one) table[s] = (naive_slot){old[i], i + 1};
+    }
+    for (size_t j = 0; j < m; j++) {
+        size_t s = XXH3_64bits(&new[j], 8) & mask;
+        while (table[s].offset_plus_one && table[s].key != new[j]) s = (s + 1) & mask;
+        found += table[s].offset_plus_one != 0;
+    }
+    free(table);
+    return found;
+}
+
+/* ---- the engine, with a peak-counting allocator ---- */
+
+typedef struct counting { size_t live, peak; } counting;
+
+static void *counting_allocate(void *context, size_t size) {
+    counting *c = context;
+    size_t *block = malloc(size + 16);
+    if (!block) return NULL;
+    block[0] = size;
+    c->live += size;
+    if (c->live > c->peak) c->peak = c->live;
+    return (char *)block + 16;
+}
+
+static void counting_release(void *context, void *pointer) {
+    counting *c = context;
+    size_t *block = (size_t *)((char *)pointer - 16);
+    c->live -= block[0];
+    free(block);
+}
+
+typedef struct lists {
+    uint64_t *old, *new;
+    size_t n, m;
+    unsigned char *old_records, *new_records;
+    heckel_span *old_spans, *new_spans;
+} lists;
+
+static bool keys_equal(void *context, size_t i, size_t j) {
+    const lists *l = context;
+    return l->old[i] == l->new[j];
+}
+
+enum { NAIVE, KEYS, KEYS_EQ, RECORDS, SPANS, ENGINES };
+static const char *engine_names[ENGINES] = {"naive", "keys", "keys+eq", "records", "spans"};
+
+/* c: NULL for a timed run (the core's own allocation), or a counter. */
+static size_t run_engine(int engine, lists *l, heckel_result *r, counting *c) {
+    if (engine == NAIVE) return naive_loop(l->old, l->n, l->new, l->m);
+    heckel_allocator allocator = {counting_allocate, counting_release, c};
+    heckel_options options = {c ? &allocator : NULL, NULL};
+    heckel_status s = HECKEL_OK;
+    switch (engine) {
+    case KEYS: s = heckel_match_keys(l->old, l->n, l->new, l->m, NULL, NULL, &options, r); break;
+    case KEYS_EQ: s = heckel_match_keys(l->old, l->n, l->new, l->m, keys_equal, l, &options, r); break;
+    case RECORDS: s = heckel_match_records(l->old_records, l->n, l->new_records, l->m, 16, &options, r); break;
+    case SPANS: s = heckel_match_spans(l->old_spans, l->n, l->new_spans, l->m, &options, r); break;
+    }
+    if (s != HECKEL_OK) { fprintf(stderr, "%s: %s\n", engine_names[engine], heckel_status_description(s)); exit(1); }
+    return r->match_count;
+}
+
+static void make_lists(lists *l, size_t n, uint64_t seed) {
+    l->n = n;
+    l->old = malloc(n * 8);
+    l->new = malloc((n + n / 2) * 8);
+    if (!l->old || !l->new) exit(1);
+    for (size_t i = 0; i < n; i++) l->old[i] = splitmix(&seed);
+    size_t block = n / 5, start = n - block ? splitmix(&seed) % (n - block) : 0, m = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i >= start && i < start + block) continue;       /* deleted block */
+        if (splitmix(&seed) % 4 == 0) l->new[m++] = splitmix(&seed); /* fresh insert */
+        l->new[m++] = l->old[i];
+    }
+    for (size_t k = 0; m && k < m / 50; k++) { /* 2% swaps: 4% moved */
+        size_t a = splitmix(&seed) % m, b = splitmix(&seed) % m;
+        uint64_t t = l->new[a]; l->new[a] = l->new[b]; l->new[b] = t;
+    }
+    l->m = m;
+    l->old_records = malloc(n * 16);
+    l->new_records = malloc(m * 16);
+    l->old_spans = malloc(n * sizeof *l->old_spans);
+    l->new_spans = malloc(m * sizeof *l->new_spans);
+    if (!l->old_records || !l->new_records || !l->old_spans || !l->new_spans) exit(1);
+    for (size_t k = 0; k < n + m; k++) {
+        bool old = k < n;
+        size_t x = old ? k : k - n;
+        uint64_t words[2] = {old ? l->old[x] : l->new[x], 0};
+        words[1] = words[0] * 0x9E3779B97F4A7C15ull;
+        unsigned char *rec = (old ? l->old_records : l->new_records) + 16 * x;
+        memcpy(rec, words, 16);
+        (old ? l->old_spans : l->new_spans)[x] = (heckel_span){rec, 16};
+    }
+}
+
+static void free_lists(lists *l) {
+    free(l->old); free(l->new); free(l->old_records); free(l->new_records);
+    free(l->old_spans); free(l->new_spans);
+}
+
+static int compare_double(const void *a, const void *b) {
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static const char *only_engine; /* -e: time naive and this engine only */
+
+static bool selected(int engine) {
+    return engine == NAIVE || !only_engine || strcmp(only_engine, engine_names[engine]) == 0;
+}
+
+static void bench_size(size_t n, int runs) {
+    lists l;
+    make_lists(&l, n, 42 + n);
+    size_t total = l.n + l.m;
+    heckel_offset *o2n = malloc(l.n * 4), *n2o = malloc(l.m * 4), *moves = malloc(l.n * 4);
+    if (!o2n || !n2o || !moves) exit(1);
+    memset(o2n, 0, l.n * 4); memset(n2o, 0, l.m * 4); memset(moves, 0, l.n * 4); /* pre-touched */
+    heckel_result r = {o2n, n2o, moves, 0, 0};
+    double *times = malloc(sizeof(double) * ENGINES * runs), *cpu = malloc(sizeof(double) * ENGINES * runs);
+    size_t peak[ENGINES] = {0}, matches[ENGINES] = {0}, move_count = 0;
+    /* Untimed first round: peak scratch through the hook; also a warm-up. */
+    for (int e = NAIVE; e < ENGINES; e++) {
+        if (!selected(e)) continue;
+        counting c = {0, 0};
+        run_engine(e, &l, &r, e == NAIVE ? NULL : &c);
+        peak[e] = c.peak;
+    }
+    for (int run = 0; run < runs; run++) {
+        for (int k = 0; k < ENGINES; k++) { /* rotated: no engine always follows another */
+            int e = (k + run) % ENGINES;
+            if (!selected(e)) continue;
+            double t0 = now(), c0 = cpu_now();
+            matches[e] = run_engine(e, &l, &r, NULL);
+            times[e * runs + run] = now() - t0;
+            cpu[e * runs + run] = cpu_now() - c0;
+            if (e == KEYS) move_count = r.move_count;
+        }
+    }
+    printf("\nold %zu, new %zu (old+new %zu), %d runs; matches %zu (naive found %zu), moves %zu\n",
+           l.n, l.m, total, runs, matches[KEYS], matches[NAIVE], move_count);
+    printf("%-8s %10s %11s %9s | %8s %11s %9s | %11s %10s\n", "engine", "wall ms", "ns/element",
+           "vs naive", "cpu ms", "ns/element", "vs naive", "peak B/elem", "peak B/old");
+    for (int e = 0; e < ENGINES; e++) {
+        qsort(times + e * runs, runs, sizeof *times, compare_double);
+        qsort(cpu + e * runs, runs, sizeof *cpu, compare_double);
+    }
+    double naive = times[runs / 2], naive_cpu = cpu[runs / 2];
+    for (int e = 0; e < ENGINES; e++) {
+        if (!selected(e)) continue;
+        double t = times[e * runs + runs / 2], c = cpu[e * runs + runs / 2];
+        printf("%-8s %10.1f %11.2f %9.2f | %8.1f %11.2f %9.2f | %11.2f %10.2f\n", engine_names[e],
+               t * 1e3, t * 1e9 / total, t / naive, c * 1e3, c * 1e9 / total, c / naive_cpu,
+               (double)peak[e] / total, (double)peak[e] / l.n);
+    }
+    free(times);
+    free(cpu); free(o2n); free(n2o); free(moves);
+    free_lists(&l);
+}
+
+int main(int argc, char **argv) {
+    int runs = 5, first = 1;
+    for (; first + 1 < argc && argv[first][0] == '-'; first += 2) {
+        if (strcmp(argv[first], "-r") == 0) runs = atoi(argv[first + 1]);
+        else if (strcmp(argv[first], "-e") == 0) only_engine = argv[first + 1];
+        else { fprintf(stderr, "usage: heckel_core_bench [-r runs] [-e engine] [size ...]\n"); return 2; }
+    }
+    if (runs < 1) runs = 1;
+    printf("medians; ns/element = time / (old + new); cpu = user + system time of the process;\n"
+           "peak B/elem = engine's peak scratch bytes / (old + new)\n");
+    if (first >= argc) {
+        bench_size(1000000, runs);
+        bench_size(10000000, runs);
+    }
+    for (int a = first; a < argc; a++) bench_size((size_t)strtod(argv[a], NULL), runs);
+    return 0;
+}

@@ -1,0 +1,35 @@
+// swift-tools-version:5.9
+// The benchmark harness lives in its own package so users of swift-heckel never build it or its
+// dependencies.
+import Foundation
+import PackageDescription
+
+// SwiftPM names a path dependency after its folder, and the clone's folder differs from machine to
+// machine (`swift-heckel`, `main`, ...), so take the identity from where this manifest sits.
+let rootPackage = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent()  // Benchmarks/
+    .deletingLastPathComponent()  // the root package
+    .lastPathComponent
+
+let package = Package(
+    name: "HeckelBenchmarks",
+    products: [
+        .executable(name: "heckel-bench", targets: ["HeckelBench"]),
+    ],
+    dependencies: [
+        .package(path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "HeckelBench",
+            dependencies: [
+                .product(name: "Heckel", package: rootPackage),
+                .product(name: "CHeckel", package: rootPackage),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CMallocControl",
+            ]
+        ),
+        .target(name: "CMallocControl"),
+    ]
+)

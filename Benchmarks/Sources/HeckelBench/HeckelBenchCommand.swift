@@ -1,0 +1,116 @@
+import ArgumentParser
+import Foundation
+
+@main
+struct HeckelBenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "heckel-bench",
+        abstract: "Compare list diff engines side by side: swift-heckel's ListDiff, its C core, the standard library's difference(from:), and the plain-Swift Heckel list frameworks ship.",
+        discussion: """
+        With no arguments, runs the default suite (about a minute): the random mix at 10^4, 10^5 \
+        and 10^6, and one-move, reversed, duplicates, unchanged, all-new and sectioned at 10^6, on \
+        [Int].
+        Each engine is measured in a fresh child process; every result is checked (the edit \
+        script applied to the old list must give the new one) before it is printed.
+        Examples:
+          heckel-bench --size 1e7 --element int --element uuid --engine listdiff --engine ccore
+          heckel-bench --old before.txt --new after.txt --format json
+        """)
+
+    @Option(name: .customLong("scenario"), help: "random, one-move, reversed, all-new, unchanged, duplicates, sectioned or text (repeatable).")
+    var scenarios: [Scenario] = []
+
+    @Option(name: .customLong("size"), help: "Old list length up to 10^8, as 1000000, 1e6, 10^6 or 1M (repeatable).",
+            transform: { try SizeArgument.parsed($0) })
+    var sizes: [SizeArgument] = []
+
+    @Option(name: .customLong("engine"), help: "listdiff, ccore, stdlib or reference (repeatable; default all).")
+    var engines: [Engine] = []
+
+    @Option(name: .customLong("element"), help: "Element type: int, uuid, string or struct (repeatable; default int).")
+    var elements: [ElementKind] = []
+
+    @Option(help: "Runs per engine; the median is reported.")
+    var runs = 3
+
+    @Option(help: "table, json or csv.")
+    var format: OutputFormat = .table
+
+    @Option(help: "Seed of the generated lists.")
+    var seed: UInt64 = 42
+
+    @Option(name: .customLong("delete-ratio"), help: "Random scenario: fraction of the old list deleted, as one block.")
+    var deleteRatio = 0.20
+
+    @Option(name: .customLong("insert-ratio"), help: "Random scenario: new elements inserted, as one block, as a fraction of the old list.")
+    var insertRatio = 0.20
+
+    @Option(name: .customLong("move-ratio"), help: "Random scenario: fraction of the old list's length shuffled among random positions.")
+    var moveRatio = 0.04
+
+    @Option(name: .customLong("old"), help: "Old text file for the text scenario (diffed line by line).")
+    var oldFile: String?
+
+    @Option(name: .customLong("new"), help: "New text file for the text scenario.")
+    var newFile: String?
+
+    @Option(name: .customLong("time-cap"), help: "Seconds an engine may spend on one row: no further run starts once the next would pass it in total, the standard library is skipped where one run is estimated to pass it, and a run is stopped at three times the cap.")
+    var timeCap = 20.0
+
+    /// Internal: measure one job (JSON) and print its report; the parent re-runs itself with this.
+    @Option(help: .private)
+    var child: String?
+
+    func validate() throws {
+        guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        guard timeCap > 0 else { throw ValidationError("--time-cap must be positive") }
+        for (name, ratio) in [("--delete-ratio", deleteRatio), ("--insert-ratio", insertRatio), ("--move-ratio", moveRatio)] {
+            guard ratio >= 0, ratio <= 1 else { throw ValidationError("\(name) must be between 0 and 1") }
+        }
+        guard (oldFile == nil) == (newFile == nil) else { throw ValidationError("--old and --new go together") }
+        if scenarios.contains(.text), oldFile == nil {
+            throw ValidationError("the text scenario needs --old FILE --new FILE")
+        }
+    }
+
+    func run() throws {
+        if let child {
+            let job = try JSONDecoder().decode(Job.self, from: Data(child.utf8))
+            ChildMeasurement.emit(ChildMeasurement.run(job))
+            return
+        }
+        var textFiles: TextFilesSummary?
+        if let oldFile, let newFile {
+            textFiles = TextFilesSummary(old: try Inputs.lines(ofFile: oldFile), new: try Inputs.lines(ofFile: newFile))
+        }
+        let ratios = EditRatios(delete: deleteRatio, insert: insertRatio, move: moveRatio)
+        let pairs = SuitePlan.pairs(scenarios: scenarios, sizes: sizes.map(\.count), haveFiles: oldFile != nil)
+        let template = Job(scenario: .random, size: nil, element: .int, engine: .listdiff, runs: runs, seed: seed,
+                           ratios: ratios, timeCap: timeCap, oldFile: oldFile, newFile: newFile)
+        let jobs = SuitePlan.jobs(pairs: pairs, elements: elements, engines: engines, template: template)
+        var runner = SuiteRunner(jobs: jobs, textFiles: textFiles)
+        try runner.checkMemory()
+        let rows = runner.run()
+        let summary = RunSummary(
+            command: CommandLine.arguments.joined(separator: " "), seed: seed, runs: runs, timeCapSeconds: timeCap,
+            randomMix: ratios.summary, cores: ProcessInfo.processInfo.activeProcessorCount,
+            physicalMemoryBytes: ProcessInfo.processInfo.physicalMemory, notes: notes(for: pairs.map(\.0)), rows: rows)
+        print(OutputFormatter.render(summary, as: format), terminator: "")
+        for error in runner.errors {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+        }
+        if !runner.errors.isEmpty { throw ExitCode.failure }
+    }
+
+    private func notes(for scenarios: [Scenario]) -> [String] {
+        var notes: [String] = []
+        if scenarios.contains(.sectioned) {
+            notes.append("sectioned: SectionedDiff (engine listdiff) only, no other engine has a sectioned form; "
+                + "sections of 100 items, edits count items and sections")
+        }
+        if scenarios.contains(.text) {
+            notes.append("text: size is old/new line counts; lines are strings (--element does not apply)")
+        }
+        return notes
+    }
+}

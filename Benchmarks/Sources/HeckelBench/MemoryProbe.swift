@@ -1,0 +1,61 @@
+import CMallocControl
+import Foundation
+
+/// Resident memory of this process, read from Linux's /proc. The peak of one diff is measured as
+/// the resident high-water mark during the call minus the resident size just before it, with the
+/// high-water mark reset first (`/proc/self/clear_refs`), so the inputs and earlier runs do not
+/// count. glibc is told to hand large blocks back to the system on free, so memory freed by one run
+/// is not silently reused (and left uncounted) by the next.
+enum MemoryProbe {
+    /// Fixes the mmap threshold (which glibc otherwise raises after large frees) so blocks of
+    /// 128 KiB and more always come from mmap and are returned on free.
+    static func returnLargeBlocksOnFree() {
+        #if os(Linux)
+        _ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
+        #endif
+    }
+
+    /// Returns free heap pages to the system so they do not hide the next allocation.
+    static func releaseFreeMemory() {
+        #if os(Linux)
+        _ = malloc_trim(0)
+        #endif
+    }
+
+    /// Resets VmHWM to the current resident size. False where the kernel does not allow it; the
+    /// peak then covers the whole process life since the inputs were built.
+    static func resetPeak() -> Bool {
+        guard let file = fopen("/proc/self/clear_refs", "w") else { return false }
+        defer { fclose(file) }
+        return fputs("5", file) >= 0 && fflush(file) == 0
+    }
+
+    /// Current resident bytes (VmRSS).
+    static func residentBytes() -> Int { statusField("VmRSS:") }
+
+    /// Peak resident bytes since start or the last `resetPeak()` (VmHWM).
+    static func peakResidentBytes() -> Int { statusField("VmHWM:") }
+
+    /// Memory the system can give without swapping (MemAvailable), or the physical size.
+    static func availableBytes() -> Int {
+        if let text = try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8),
+           let kilobytes = field("MemAvailable:", in: text) {
+            return kilobytes * 1024
+        }
+        return Int(ProcessInfo.processInfo.physicalMemory)
+    }
+
+    private static func statusField(_ name: String) -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let kilobytes = field(name, in: text) else { return 0 }
+        return kilobytes * 1024
+    }
+
+    /// The number of kB on the line starting with `name` ("VmHWM:   1234 kB").
+    private static func field(_ name: String, in text: String) -> Int? {
+        for line in text.split(separator: "\n") where line.hasPrefix(name) {
+            return Int(line.dropFirst(name.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+        return nil
+    }
+}

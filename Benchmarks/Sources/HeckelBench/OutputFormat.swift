@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+
+enum OutputFormat: String, CaseIterable, ExpressibleByArgument {
+    case table
+    case json
+    case csv
+}
+
+/// What the run measured, with the settings needed to reproduce it.
+struct RunSummary: Codable {
+    var command: String
+    var seed: UInt64
+    var runs: Int
+    var timeCapSeconds: Double
+    var randomMix: String
+    var cores: Int
+    var physicalMemoryBytes: UInt64
+    var notes: [String]
+    var rows: [ResultRow]
+}
+
+enum OutputFormatter {
+    static func render(_ summary: RunSummary, as format: OutputFormat) -> String {
+        switch format {
+        case .table: return TableFormatter.render(summary)
+        case .json: return json(summary)
+        case .csv: return csv(summary.rows)
+        }
+    }
+
+    private static func json(_ summary: RunSummary) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: (try? encoder.encode(summary)) ?? Data(), as: UTF8.self) + "\n"
+    }
+
+    private static func csv(_ rows: [ResultRow]) -> String {
+        let header = "scenario,size,element,engine,old_count,new_count,status,runs,median_s,min_s,max_s,"
+            + "ns_per_element,ratio_to_listdiff,peak_resident_bytes,extra_bytes,extra_bytes_per_element,"
+            + "deletions,insertions,moves,edit_script_size,note"
+        func number(_ value: Double?) -> String { value.map { String(format: "%.9g", $0) } ?? "" }
+        func integer(_ value: Int?) -> String { value.map(String.init) ?? "" }
+        func quoted(_ text: String?) -> String {
+            guard let text, !text.isEmpty else { return "" }
+            return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        }
+        let lines = rows.map { row in
+            [row.scenario, row.size, row.element, row.engine, String(row.oldCount), String(row.newCount),
+             row.status.rawValue, String(row.runs), number(row.medianSeconds), number(row.minSeconds),
+             number(row.maxSeconds), number(row.nanosecondsPerElement), number(row.ratioToListDiff),
+             integer(row.peakResidentBytes), integer(row.extraBytes), number(row.extraBytesPerElement),
+             integer(row.deletions), integer(row.insertions), integer(row.moves), integer(row.editScriptSize),
+             quoted(row.note)].joined(separator: ",")
+        }
+        return ([header] + lines).joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,79 @@
+/*
+ * Matching that trusts no key: open addressing with linear probing over a
+ * power-of-two array of slots, one slot per distinct key; a slot holds the
+ * key and the first unmatched old occurrence, later occurrences chained in
+ * order through one flat `next` array (offset + 1, 0 ends a chain). A new
+ * element walks its key's chain, asking middle->equal, to the first equal
+ * unmatched occurrence, and unlinks it.
+ *
+ * Invariants: slot.head == 0 means the slot is empty; HECKEL_NONE means every
+ * old occurrence of the key is matched; otherwise old offset head - 1 is the
+ * first unmatched one. The table is at most 3/4 full, so probes end.
+ *
+ * Only run when matching by keys alone paired unequal elements (colliding
+ * keys), so it favours simplicity over speed.
+ */
+#include "internal.h"
+
+typedef struct exact_slot {
+    uint64_t key;
+    uint32_t head;
+    uint32_t unused;
+} exact_slot;
+
+static inline size_t slot_index(uint64_t key, unsigned shift) {
+    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> shift);
+}
+
+static exact_slot *find_slot(exact_slot *table, size_t mask, unsigned shift, uint64_t key) {
+    size_t s = slot_index(key, shift);
+    while (table[s].head != 0 && table[s].key != key) s = (s + 1) & mask;
+    return &table[s];
+}
+
+/* Takes from the slot's chain the first old occurrence equal to new element j
+ * and returns its offset, or HECKEL_NONE. */
+static uint32_t take_equal(exact_slot *slot, uint32_t *next, const heckel_middle *m, size_t j) {
+    uint32_t *link = &slot->head;
+    for (uint32_t cur = slot->head; cur != 0 && cur != HECKEL_NONE; link = &next[cur - 1], cur = *link) {
+        if (m->equal(m->context, m->prefix + cur - 1, m->prefix + j)) {
+            *link = next[cur - 1];
+            if (slot->head == 0) slot->head = HECKEL_NONE; /* keep the slot occupied */
+            return cur - 1;
+        }
+    }
+    return HECKEL_NONE;
+}
+
+heckel_status heckel_match_exact(const heckel_env *env, const heckel_middle *m, uint32_t *match) {
+    size_t n = m->old_count;
+    unsigned bits = 3;
+    while (((size_t)1 << bits) < n + n / 3 + 1) bits++;
+    size_t capacity = (size_t)1 << bits, mask = capacity - 1;
+    unsigned shift = 64 - bits;
+
+    exact_slot *table = heckel_zalloc(env, capacity, sizeof *table);
+    uint32_t *next = heckel_alloc(env, n, sizeof *next);
+    heckel_status status = HECKEL_OUT_OF_MEMORY;
+    if (!table || !next) goto done;
+    status = HECKEL_CANCELLED;
+    /* Insert old occurrences last to first, so each chain runs in order. */
+    for (size_t r = 0; r < n; r++) {
+        size_t i = n - 1 - r;
+        if (heckel_poll(env, r)) goto done;
+        exact_slot *slot = find_slot(table, mask, shift, m->old_keys[i]);
+        if (slot->head == 0) slot->key = m->old_keys[i];
+        next[i] = slot->head;
+        slot->head = (uint32_t)i + 1;
+    }
+    for (size_t j = 0; j < m->new_count; j++) {
+        if (heckel_poll(env, j)) goto done;
+        exact_slot *slot = find_slot(table, mask, shift, m->new_keys[j]);
+        match[j] = slot->head == 0 ? HECKEL_NONE : take_equal(slot, next, m, j);
+    }
+    status = HECKEL_OK;
+done:
+    heckel_free(env, table);
+    heckel_free(env, next);
+    return status;
+}

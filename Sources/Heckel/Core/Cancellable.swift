@@ -1,0 +1,45 @@
+/// Runs diff work off the caller's actor, with a cancel flag wired to the
+/// current task.
+@usableFromInline
+enum Cancellable {
+    #if compiler(>=6.2)
+    /// Runs `body` on the global concurrent executor (`@concurrent`, whatever
+    /// the caller's isolation) with a flag that the task's cancellation
+    /// raises; see `runHere`.
+    @inlinable @concurrent
+    static func run<Result>(_ body: (CancelFlag) throws -> Result) async throws -> Result {
+        try await runHere(body)
+    }
+    #else
+    /// Runs `body` with a flag that the task's cancellation raises; a
+    /// nonisolated `async` function, so on the global concurrent executor.
+    @inlinable
+    static func run<Result>(_ body: (CancelFlag) throws -> Result) async throws -> Result {
+        try await runHere(body)
+    }
+    #endif
+
+    /// Runs `body` with a flag that the task's cancellation raises, and turns
+    /// core failures into the errors the `async` API documents:
+    /// `CancellationError` and `ListDiff.Error`. Other errors `body` throws
+    /// pass through.
+    @inlinable
+    static func runHere<Result>(_ body: (CancelFlag) throws -> Result) async throws -> Result {
+        try Task.checkCancellation()
+        let flag = CancelFlag()
+        let outcome = await withTaskCancellationHandler {
+            Swift.Result { try body(flag) }
+        } onCancel: {
+            flag.raise()
+        }
+        do {
+            return try outcome.get()
+        } catch let failure as CoreFailure {
+            switch failure {
+            case .cancelled: throw CancellationError()
+            case .tooLarge(let count): throw ListDiff.Error.tooLarge(count: count)
+            case .outOfMemory: throw ListDiff.Error.outOfMemory
+            }
+        }
+    }
+}

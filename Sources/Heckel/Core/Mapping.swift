@@ -1,0 +1,41 @@
+import CHeckel
+
+/// The C core's output for one pair of lists.
+///
+/// Invariants: `oldToNew` and `newToOld` are inverse partial bijections
+/// (`newToOld[oldToNew[i]] == i` for every matched `i`, unmatched offsets hold
+/// `Mapping.unmatched`); exactly `matchCount` entries of each are matched;
+/// `moves` holds the new offsets of the moved pairs, ascending, each matched.
+@usableFromInline
+struct Mapping: Sendable {
+    @usableFromInline static let unmatched: UInt32 = HECKEL_UNMATCHED
+
+    @usableFromInline var oldToNew: [UInt32]
+    @usableFromInline var newToOld: [UInt32]
+    @usableFromInline var moves: [UInt32]
+    @usableFromInline var matchCount: Int
+
+    /// The offsets `k` with `mapping[k] == unmatched`; there are `count` of them.
+    static func unmatchedOffsets(in mapping: [UInt32], count: Int) -> [Int] {
+        if count == 0 { return [] }
+        return [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+            mapping.withUnsafeBufferPointer { source in
+                var written = 0
+                for k in 0..<source.count where source[k] == unmatched {
+                    buffer[written] = k
+                    written += 1
+                }
+                precondition(written == count, "Heckel core: inconsistent match count")
+                initialized = written
+            }
+        }
+    }
+
+    /// The moved pairs as old -> new offsets, ascending by new offset.
+    func movedPairs() -> [ListDiff.Move] {
+        if moves.isEmpty { return [] }
+        return newToOld.withUnsafeBufferPointer { newToOld in
+            moves.map { to in ListDiff.Move(from: Int(newToOld[Int(to)]), to: Int(to)) }
+        }
+    }
+}

@@ -1,0 +1,29 @@
+extension ListDiff {
+    /// The difference between two lists of `Hashable` elements, matched by
+    /// `==`.
+    ///
+    /// Every value in both lists keeps `min(old count, new count)` matches,
+    /// duplicates pairing up in order; the rest of `old` is deleted and the
+    /// rest of `new` inserted. `updates` is empty (see
+    /// `init(from:to:identifiedBy:)` for updates).
+    ///
+    /// Integers, `UUID`, `[UInt8]`, `Data`, and all-ASCII `String` and
+    /// `Substring` lists are keyed from their bytes in C; other types by their
+    /// `hashValue`, with `==` deciding every candidate pair.
+    ///
+    /// - Precondition: neither list has more than `ListDiff.maximumCount`
+    ///   elements. Running out of memory traps, as it does in the standard
+    ///   library; the `async` form `ListDiff.computed(from:to:)` throws instead.
+    /// - Complexity: O(n) expected, n = old count + new count, plus
+    ///   O(m log m) for the m matched pairs when they are out of order; O(n^2)
+    ///   `==` calls at worst when many unequal elements share a hash value.
+    @inlinable
+    public init<Old: Collection, New: Collection>(from old: Old, to new: New)
+    where Old.Element == New.Element, Old.Element: Hashable {
+        do {
+            self.init(mapping: try Matcher.match(old, new, cancel: nil), updates: [])
+        } catch {
+            error.trap()
+        }
+    }
+}

@@ -1,0 +1,74 @@
+extension ListDiff {
+    /// The difference between two lists whose elements have an identity:
+    /// elements are matched by identity, and a matched pair whose elements are
+    /// not `==` is reported in `updates`.
+    ///
+    /// ```swift
+    /// let diff = ListDiff(from: oldRows, to: newRows) { $0.id }
+    /// for update in diff.updates { reload(row: update.new) }
+    /// ```
+    ///
+    /// Identities repeated in a list pair up in order, like equal elements in
+    /// `init(from:to:)`. Integer, `UUID` and ASCII `String` identities take the
+    /// byte-keyed fast paths.
+    ///
+    /// - Parameters:
+    ///   - old: The list before the change.
+    ///   - new: The list after the change.
+    ///   - id: The identity of an element; called once per element.
+    /// - Precondition: neither list has more than `ListDiff.maximumCount`
+    ///   elements; running out of memory traps.
+    /// - Complexity: O(n) expected, n = old count + new count, plus one call
+    ///   of `id` per element, one `==` per matched pair and O(m log m) for the
+    ///   m matched pairs when they are out of order.
+    @inlinable
+    public init<Old: Collection, New: Collection, ID: Hashable>(
+        from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID
+    ) rethrows where Old.Element == New.Element, Old.Element: Equatable {
+        let oldIDs = try old.map(id)
+        let newIDs = try new.map(id)
+        let mapping: Mapping
+        do {
+            mapping = try Matcher.match(oldIDs, newIDs, cancel: nil)
+        } catch {
+            error.trap()
+        }
+        self.init(mapping: mapping, updates: Self.updates(old, new, mapping: mapping))
+    }
+
+    /// The difference between two lists whose elements have an identity at
+    /// `id`, such as `\.id`: elements are matched by identity, and a matched
+    /// pair whose elements are not `==` is reported in `updates`.
+    ///
+    /// - Precondition: neither list has more than `ListDiff.maximumCount`
+    ///   elements; running out of memory traps.
+    /// - Complexity: as `init(from:to:identifiedBy:)` with a closure.
+    @inlinable
+    public init<Old: Collection, New: Collection, ID: Hashable>(
+        from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>
+    ) where Old.Element == New.Element, Old.Element: Equatable {
+        self.init(from: old, to: new, identifiedBy: { $0[keyPath: id] })
+    }
+
+    /// The matched pairs whose elements are not `==`, ascending by new offset.
+    @inlinable
+    static func updates<Old: Collection, New: Collection>(
+        _ old: Old, _ new: New, mapping: Mapping
+    ) -> [Update] where Old.Element == New.Element, Old.Element: Equatable {
+        if mapping.matchCount == 0 { return [] }
+        return withContiguousElements(of: old) { old in
+            mapping.newToOld.withUnsafeBufferPointer { newToOld in
+                var updates: [Update] = []
+                var newOffset = 0
+                for element in new {
+                    let oldOffset = newToOld[newOffset]
+                    if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != element {
+                        updates.append(Update(old: Int(oldOffset), new: newOffset))
+                    }
+                    newOffset += 1
+                }
+                return updates
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/// A section of a list snapshot: an identity and an ordered collection of
+/// items, as `SectionedDiff` compares them.
+///
+/// Conform your own section model, or use the ready `Section<ID, Item>`.
+///
+/// ```swift
+/// struct Group: DiffableSection {
+///     var id: String
+///     var title: String
+///     var items: [Contact]
+///     func isContentEqual(to other: Group) -> Bool { title == other.title }
+/// }
+/// ```
+///
+/// A section's identity must be unique within a snapshot. Its own content
+/// (header, footer: anything but its items) is compared with
+/// `isContentEqual(to:)`; a matched section whose content differs is an
+/// update (a section reload in a batch update).
+public protocol DiffableSection {
+    /// The type of a section's identity.
+    associatedtype ID: Hashable
+    /// The type of the section's items.
+    associatedtype Items: Collection
+
+    /// The section's identity, unique within a snapshot.
+    ///
+    /// - Complexity: read once per section per diff; should be O(1).
+    var id: ID { get }
+
+    /// The section's items, in display order.
+    ///
+    /// - Complexity: read a few times per section per diff; should be O(1)
+    ///   (a stored property), and `count` should be O(1) too.
+    var items: Items { get }
+
+    /// Whether this section's own content (anything but its identity and
+    /// items) equals `other`'s. The default is `true`: sections are never
+    /// reported as updated.
+    ///
+    /// - Complexity: as implemented; the default is O(1).
+    func isContentEqual(to other: Self) -> Bool
+}
+
+extension DiffableSection {
+    /// `true`: a section without content of its own is never updated.
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public func isContentEqual(to other: Self) -> Bool { true }
+}

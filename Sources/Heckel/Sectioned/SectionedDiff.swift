@@ -1,0 +1,172 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// The difference between two snapshots of a sectioned list, at the section
+/// level and the item level, in index paths.
+///
+/// Sections are matched by identity; items are matched across the whole
+/// snapshot (flattened into one list and diffed by `ListDiff`), so an item
+/// can move to another section. Duplicate items pair up in order.
+///
+/// ```swift
+/// let old = [Section(id: "A", items: ["a", "b"]), Section(id: "B", items: ["c"])]
+/// let new = [Section(id: "B", items: ["c", "b"]), Section(id: "C", items: ["d"])]
+/// let diff = try SectionedDiff(from: old, to: new)
+/// diff.sectionDeletions   // [0]          "A"
+/// diff.sectionInsertions  // [1]          "C"
+/// diff.itemMoves          // [[0, 1] -> [0, 1]]  "b" left deleted "A" for "B"
+/// diff.newIndexPath(forOld: [1, 0]) // [0, 0]
+/// let updates = diff.batchUpdates  // for performBatchUpdates
+/// ```
+///
+/// What is reported:
+/// - Sections: deleted, inserted, moved (the fewest: those outside one
+///   longest increasing subsequence) and updated (same identity, and
+///   `isContentEqual(to:)` is false).
+/// - Items: an item is *moved* when its section's identity changes (this
+///   includes leaving a deleted section or joining an inserted one) or when
+///   it leaves the kept order among the items that stay in its section (the
+///   fewest such). Items that ride along with a moved section are not moves.
+///   Unmatched items of a deleted section are not listed one by one in
+///   `itemDeletions`, nor unmatched items of an inserted section in
+///   `itemInsertions`: they go and come with their section.
+/// - Updates (with `identifiedBy:` only): matched items whose identity is
+///   the same and whose content is not `==`.
+///
+/// `batchUpdates` turns these into what a UIKit batch update accepts and
+/// `sequentialSteps` into steps applied one after another.
+public struct SectionedDiff: Sendable, Equatable {
+    /// Old index paths of deleted items, ascending; items of deleted
+    /// sections are not listed.
+    public let itemDeletions: [IndexPath]
+    /// New index paths of inserted items, ascending; items of inserted
+    /// sections are not listed.
+    public let itemInsertions: [IndexPath]
+    /// Moved items, ascending by `to`. Minimal: the items kept in each
+    /// surviving section form a longest increasing run of their old places.
+    public let itemMoves: [ItemMove]
+    /// Items with the same identity whose content changed, ascending by
+    /// `new`. Always empty for diffs made without an identity.
+    public let itemUpdates: [ItemUpdate]
+
+    @usableFromInline let sections: SectionMatch
+    /// The diff of the two snapshots' items flattened in section order.
+    @usableFromInline let items: ListDiff
+    @usableFromInline let oldLayout: SectionLayout
+    @usableFromInline let newLayout: SectionLayout
+    /// Parallel to `itemMoves`: whether the moved item is also updated.
+    let movedItemIsUpdated: [Bool]
+    /// Parallel to `itemUpdates`: whether the updated item is also moved.
+    let updatedItemIsMoved: [Bool]
+
+    /// - Parameter updatedPairs: matched pairs (flat offsets) whose content
+    ///   differs, ascending by new offset; `items.updates` when `nil`.
+    @usableFromInline
+    init(sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout, items: ListDiff,
+         updatedPairs: [ListDiff.Update]? = nil) {
+        precondition(items.oldCount == oldLayout.itemCount && items.newCount == newLayout.itemCount)
+        let pass = ItemPass(sections: sections, oldLayout: oldLayout, newLayout: newLayout, items: items,
+                            itemUpdates: updatedPairs ?? items.updates)
+        self.sections = sections
+        self.items = items
+        self.oldLayout = oldLayout
+        self.newLayout = newLayout
+        itemDeletions = pass.deletions
+        itemInsertions = pass.insertions
+        itemMoves = pass.moves
+        itemUpdates = pass.updates
+        movedItemIsUpdated = pass.movedItemIsUpdated
+        updatedItemIsMoved = pass.updatedItemIsMoved
+    }
+
+    /// The number of sections in the old snapshot.
+    ///
+    /// - Complexity: O(1).
+    public var oldSectionCount: Int { oldLayout.sectionCount }
+
+    /// The number of sections in the new snapshot.
+    ///
+    /// - Complexity: O(1).
+    public var newSectionCount: Int { newLayout.sectionCount }
+
+    /// Old offsets of the deleted sections, ascending.
+    ///
+    /// - Complexity: O(1).
+    public var sectionDeletions: [Int] { sections.deletions }
+
+    /// New offsets of the inserted sections, ascending.
+    ///
+    /// - Complexity: O(1).
+    public var sectionInsertions: [Int] { sections.insertions }
+
+    /// Moved sections (old offset to new offset), ascending by `to`; the
+    /// fewest that explain the new order.
+    ///
+    /// - Complexity: O(1).
+    public var sectionMoves: [ListDiff.Move] { sections.moves }
+
+    /// Matched sections whose own content changed (`isContentEqual(to:)` is
+    /// false), ascending by `new`.
+    ///
+    /// - Complexity: O(1).
+    public var sectionUpdates: [ListDiff.Update] { sections.updates }
+
+    /// The new offset of old section `offset`, or `nil` when it was deleted.
+    ///
+    /// - Precondition: `0 <= offset < oldSectionCount`.
+    /// - Complexity: O(1).
+    public func newSection(forOld offset: Int) -> Int? {
+        precondition(offset >= 0 && offset < oldSectionCount, "SectionedDiff.newSection(forOld:): \(offset) out of 0..<\(oldSectionCount)")
+        let mapped = sections.newForOld[offset]
+        return mapped < 0 ? nil : mapped
+    }
+
+    /// The old offset of new section `offset`, or `nil` when it was inserted.
+    ///
+    /// - Precondition: `0 <= offset < newSectionCount`.
+    /// - Complexity: O(1).
+    public func oldSection(forNew offset: Int) -> Int? {
+        precondition(offset >= 0 && offset < newSectionCount, "SectionedDiff.oldSection(forNew:): \(offset) out of 0..<\(newSectionCount)")
+        let mapped = sections.oldForNew[offset]
+        return mapped < 0 ? nil : mapped
+    }
+
+    /// Where the item at `path` in the old snapshot is in the new one, or
+    /// `nil` when it was deleted (alone or with its section). Use it to carry
+    /// selection and scroll position across an update.
+    ///
+    /// - Parameter path: A two-index path (section, item) of the old snapshot.
+    /// - Precondition: `path` names an item of the old snapshot.
+    /// - Complexity: O(log s), s = new section count.
+    public func newIndexPath(forOld path: IndexPath) -> IndexPath? {
+        guard let offset = oldLayout.flatOffset(of: path) else {
+            preconditionFailure("SectionedDiff.newIndexPath(forOld:): \(path) names no item of the old snapshot")
+        }
+        return items.newOffset(forOld: offset).map(newLayout.indexPath(forFlat:))
+    }
+
+    /// Where the item at `path` in the new snapshot was in the old one, or
+    /// `nil` when it was inserted (alone or with its section).
+    ///
+    /// - Parameter path: A two-index path (section, item) of the new snapshot.
+    /// - Precondition: `path` names an item of the new snapshot.
+    /// - Complexity: O(log s), s = old section count.
+    public func oldIndexPath(forNew path: IndexPath) -> IndexPath? {
+        guard let offset = newLayout.flatOffset(of: path) else {
+            preconditionFailure("SectionedDiff.oldIndexPath(forNew:): \(path) names no item of the new snapshot")
+        }
+        return items.oldOffset(forNew: offset).map(oldLayout.indexPath(forFlat:))
+    }
+
+    /// Whether the snapshots are equal: no section or item changes.
+    ///
+    /// - Complexity: O(1).
+    public var isEmpty: Bool {
+        sections.deletions.isEmpty && sections.insertions.isEmpty && sections.moves.isEmpty
+            && sections.updates.isEmpty && itemDeletions.isEmpty && itemInsertions.isEmpty
+            && itemMoves.isEmpty && itemUpdates.isEmpty
+    }
+}

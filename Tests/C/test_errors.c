@@ -1,0 +1,231 @@
+/* Errors leave every output untouched: invalid arguments, counts too large,
+ * cancellation (raised before the call, and from the equality callback in the
+ * middle of it), and allocation failure at every allocation in turn (each
+ * failing call frees all it took). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_support.h"
+
+#define CANARY 0xA5A5A5A5u
+
+typedef struct outputs {
+    uint32_t o2n[4], n2o[4], moves[4];
+    heckel_result result;
+} outputs;
+
+static void reset(outputs *o) {
+    memset(o->o2n, 0xA5, sizeof o->o2n);
+    memset(o->n2o, 0xA5, sizeof o->n2o);
+    memset(o->moves, 0xA5, sizeof o->moves);
+    o->result = (heckel_result){o->o2n, o->n2o, o->moves, CANARY, CANARY};
+}
+
+static bool untouched(const outputs *o) {
+    for (int k = 0; k < 4; k++)
+        if (o->o2n[k] != CANARY || o->n2o[k] != CANARY || o->moves[k] != CANARY) return false;
+    return o->result.match_count == CANARY && o->result.move_count == CANARY;
+}
+
+static void expect_status(test_tally *t, heckel_status got, heckel_status want, const outputs *o,
+                          const char *what) {
+    char detail[160];
+    snprintf(detail, sizeof detail, "got \"%s\", want \"%s\"%s", heckel_status_description(got),
+             heckel_status_description(want), untouched(o) ? "" : ", outputs written");
+    tally_expect(t, got == want && untouched(o), what, detail);
+}
+
+static void invalid_arguments(test_tally *t) {
+    outputs o;
+    uint64_t keys[4] = {1, 2, 3, 4};
+    unsigned char bytes[16] = {0};
+    heckel_span spans[2] = {{"a", 1}, {NULL, 3}};
+    const void *fake = (const void *)(uintptr_t)64; /* never dereferenced */
+    size_t huge = HECKEL_MAX_COUNT + 1;
+
+    reset(&o);
+    expect_status(t, heckel_match_keys(NULL, 2, keys, 2, NULL, NULL, NULL, &o.result),
+                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL old");
+    reset(&o);
+    expect_status(t, heckel_match_keys(keys, 2, NULL, 1, NULL, NULL, NULL, &o.result),
+                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new");
+    reset(&o);
+    expect_status(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, NULL),
+                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL result");
+    reset(&o);
+    o.result.old_to_new = NULL;
+    expect_status(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
+                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL old_to_new");
+    o.result.old_to_new = o.o2n;
+    reset(&o);
+    o.result.new_to_old = NULL;
+    expect_status(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
+                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new_to_old");
+    reset(&o);
+    expect_status(t, heckel_match_keys(fake, huge, keys, 2, NULL, NULL, NULL, &o.result),
+                  HECKEL_TOO_LARGE, &o, "keys: old count too large");
+    reset(&o);
+    expect_status(t, heckel_match_keys(keys, 2, fake, huge, NULL, NULL, NULL, &o.result),
+                  HECKEL_TOO_LARGE, &o, "keys: new count too large");
+    reset(&o);
+    expect_status(t, heckel_match_keys(fake, SIZE_MAX, fake, SIZE_MAX, NULL, NULL, NULL, &o.result),
+                  HECKEL_TOO_LARGE, &o, "keys: SIZE_MAX counts");
+
+    reset(&o);
+    expect_status(t, heckel_match_records(NULL, 1, bytes, 1, 4, NULL, &o.result),
+                  HECKEL_INVALID_ARGUMENT, &o, "records: NULL old");
+    reset(&o);
+    expect_status(t, heckel_match_records(bytes, 1, NULL, 1, 4, NULL, &o.result),
+                  HECKEL_INVALID_ARGUMENT, &o, "records: NULL new");
+    reset(&o);
+    expect_status(t, heckel_match_records(bytes, 2, bytes, 2, 0, NULL, &o.result),
+                  HECKEL_INVALID_ARGUMENT, &o, "records: element_size 0");
+    reset(&o);
+    expect_status(t, heckel_match_records(fake, huge, bytes, 1, 1, NULL, &o.result),
+                  HECKEL_TOO_LARGE, &o, "records: count too large");
+    reset(&o);
+    expect_status(t, heckel_match_records(fake, 4, fake, 4, SIZE_MAX / 2, NULL, &o.result),
+                  HECKEL_TOO_LARGE, &o, "records: bytes overflow");
+
+    reset(&o);
+    expect_status(t, heckel_match_spans(NULL, 1, spans, 1, NULL, &o.result),
+                  HECKEL_INVALID_ARGUMENT, &o, "spans: NULL old");
+    reset(&o);
+    expect_status(t, heckel_match_spans(spans, 2, spans, 1, NULL, &o.result),
+                  HECKEL_INVALID_ARGUMENT, &o, "spans: NULL bytes with a length");
+    reset(&o);
+    expect_status(t, heckel_match_spans(fake, huge, spans, 1, NULL, &o.result),
+                  HECKEL_TOO_LARGE, &o, "spans: count too large");
+    tally_expect(t, strcmp(heckel_status_description((heckel_status)99), "unknown status") == 0,
+                 "description of an unknown status", NULL);
+}
+
+static void distinct_shuffled(test_rng *rng, uint64_t *old, uint64_t *new, size_t n) {
+    for (size_t i = 0; i < n; i++) old[i] = new[i] = i * 7 + 1;
+    for (size_t j = n; j > 1; j--) {
+        size_t k = rng_below(rng, j);
+        uint64_t x = new[j - 1]; new[j - 1] = new[k]; new[k] = x;
+    }
+}
+
+static void cancellation(test_tally *t, test_rng *rng) {
+    enum { N = 20000 };
+    static uint64_t old[N], new[N];
+    static const size_t sizes[] = {0, 1, 5, 3000, N};
+    for (test_api api = 0; api < API_COUNT; api++) {
+        for (int s = 0; s < 5; s++) { /* raised before the call */
+            distinct_shuffled(rng, old, new, sizes[s]);
+            int flag = 1;
+            heckel_options options = {NULL, &flag};
+            test_run run = {api, 3, 16, &options, NULL};
+            const char *error = NULL;
+            heckel_status status = run_and_check(&run, old, sizes[s], new, sizes[s], &error);
+            tally_expect(t, status == HECKEL_CANCELLED && !error, "pre-raised cancel flag",
+                         error ? error : api_name(api));
+        }
+    }
+    for (test_api api = API_KEYS_CALLBACK; api <= API_WEAK_KEYS; api++) {
+        for (int shape = 0; shape < 2; shape++) { /* raised by the callback's first call */
+            distinct_shuffled(rng, old, new, N);
+            if (shape == 1) memcpy(new, old, sizeof old); /* equal lists: only trimming runs */
+            int flag = 0;
+            heckel_options options = {NULL, &flag};
+            test_run run = {api, 3, 16, &options, &flag};
+            const char *error = NULL;
+            heckel_status status = run_and_check(&run, old, N, new, N, &error);
+            tally_expect(t, status == HECKEL_CANCELLED && !error, "cancel raised from the callback",
+                         error ? error : heckel_status_description(status));
+        }
+    }
+}
+
+/* An allocator that counts live bytes and fails its fail_at-th allocation. */
+typedef struct counting {
+    size_t calls, fail_at, live, peak;
+    size_t raise_at; /* raises *flag at this allocation (0: never) */
+    int *flag;
+} counting;
+
+static void *counting_allocate(void *context, size_t size) {
+    counting *c = context;
+    if (++c->calls == c->fail_at) return NULL;
+    if (c->calls == c->raise_at) heckel_cancel(c->flag);
+    size_t *block = malloc(size + 16);
+    if (!block) return NULL;
+    block[0] = size;
+    c->live += size;
+    if (c->live > c->peak) c->peak = c->live;
+    return (char *)block + 16;
+}
+
+static void counting_release(void *context, void *pointer) {
+    counting *c = context;
+    size_t *block = (size_t *)((char *)pointer - 16);
+    c->live -= block[0];
+    free(block);
+}
+
+static void allocation_failures(test_tally *t, test_rng *rng) {
+    enum { N = 6000 };
+    static uint64_t old[N], new[N];
+    for (test_api api = 0; api < API_COUNT; api++) {
+        for (int shape = 0; shape < 3; shape++) {
+            size_t n = shape == 0 ? N : shape == 1 ? 40 : 0;
+            distinct_shuffled(rng, old, new, n);
+            if (shape == 0) new[0] = old[0], new[N - 1] = old[N - 1] + 1; /* trim a little */
+            heckel_status status = HECKEL_OUT_OF_MEMORY;
+            size_t k = 1;
+            for (; status == HECKEL_OUT_OF_MEMORY && k < 64; k++) {
+                counting c = {0, k, 0, 0, 0, NULL};
+                heckel_allocator allocator = {counting_allocate, counting_release, &c};
+                heckel_options options = {&allocator, NULL};
+                test_run run = {api, 4, 16, &options, NULL};
+                const char *error = NULL;
+                status = run_and_check(&run, old, n, new, n, &error);
+                char detail[160];
+                snprintf(detail, sizeof detail, "%s, old/new %zu, failing allocation %zu: %s, %zu leaked",
+                         api_name(api), n, k, error ? error : heckel_status_description(status),
+                         c.live);
+                bool expected = status == HECKEL_OK ? c.calls < k : status == HECKEL_OUT_OF_MEMORY;
+                tally_expect(t, expected && !error && c.live == 0, "allocation failure", detail);
+            }
+            tally_expect(t, status == HECKEL_OK, "succeeds once allocations do", api_name(api));
+        }
+    }
+}
+
+/* Cancellation at every stage: the flag is raised during the k-th allocation,
+ * for k = 1, 2, ... until a call finishes without allocating that often. */
+static void cancel_at_each_allocation(test_tally *t, test_rng *rng) {
+    enum { N = 6000 };
+    static uint64_t old[N], new[N];
+    for (test_api api = 0; api < API_COUNT; api++) {
+        distinct_shuffled(rng, old, new, N);
+        heckel_status status = HECKEL_CANCELLED;
+        for (size_t k = 1; status == HECKEL_CANCELLED && k < 64; k++) {
+            int flag = 0;
+            counting c = {0, 0, 0, 0, k, &flag};
+            heckel_allocator allocator = {counting_allocate, counting_release, &c};
+            heckel_options options = {&allocator, &flag};
+            test_run run = {api, 4, 16, &options, NULL};
+            const char *error = NULL;
+            status = run_and_check(&run, old, N, new, N, &error);
+            char detail[160];
+            snprintf(detail, sizeof detail, "%s, raised at allocation %zu: %s, %zu bytes leaked",
+                     api_name(api), k, error ? error : heckel_status_description(status), c.live);
+            bool expected = status == HECKEL_OK ? c.calls < k : status == HECKEL_CANCELLED;
+            tally_expect(t, expected && !error && c.live == 0, "cancelled during the run", detail);
+        }
+    }
+}
+
+int main(void) {
+    test_tally tally = {0, 0};
+    test_rng rng = {5};
+    invalid_arguments(&tally);
+    cancellation(&tally, &rng);
+    allocation_failures(&tally, &rng);
+    cancel_at_each_allocation(&tally, &rng);
+    return tally_finish(&tally);
+}

@@ -1,0 +1,269 @@
+/* Generators, API runners and the invariant checker shared by the C tests
+ * and the fuzz target. See test_support.h. */
+#include "test_support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+uint64_t rng_next(test_rng *rng) {
+    uint64_t z = (rng->state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+uint64_t rng_below(test_rng *rng, uint64_t bound) { return rng_next(rng) % bound; }
+
+/* ---- the checker ---- */
+
+typedef struct valued { uint64_t value; uint32_t offset; } valued;
+
+static int compare_valued(const void *a, const void *b) {
+    const valued *x = a, *y = b;
+    if (x->value != y->value) return x->value < y->value ? -1 : 1;
+    return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+static valued *sorted_values(const uint64_t *values, size_t count) {
+    valued *v = malloc((count ? count : 1) * sizeof *v);
+    if (!v) return NULL;
+    for (size_t i = 0; i < count; i++) v[i] = (valued){values[i], (uint32_t)i};
+    qsort(v, count, sizeof *v, compare_valued);
+    return v;
+}
+
+/* The expected new_to_old, from the values alone: within each value, the
+ * t-th new occurrence pairs with the t-th old one. */
+static uint32_t *expected_mapping(const uint64_t *old_values, size_t old_count,
+                                  const uint64_t *new_values, size_t new_count) {
+    valued *o = sorted_values(old_values, old_count), *n = sorted_values(new_values, new_count);
+    uint32_t *expected = malloc((new_count ? new_count : 1) * sizeof *expected);
+    if (!o || !n || !expected) {
+        free(o); free(n); free(expected);
+        return NULL;
+    }
+    for (size_t j = 0; j < new_count; j++) expected[j] = HECKEL_UNMATCHED;
+    size_t a = 0, b = 0;
+    while (a < old_count && b < new_count) {
+        if (o[a].value < n[b].value) { a++; continue; }
+        if (n[b].value < o[a].value) { b++; continue; }
+        uint64_t v = o[a].value;
+        while (a < old_count && b < new_count && o[a].value == v && n[b].value == v)
+            expected[n[b++].offset] = o[a++].offset;
+        while (a < old_count && o[a].value == v) a++;
+        while (b < new_count && n[b].value == v) b++;
+    }
+    free(o);
+    free(n);
+    return expected;
+}
+
+/* Length of a longest increasing subsequence, computed independently of the
+ * core: O(n^2) dynamic programming when small, plain patience otherwise. */
+static size_t lis_length(const uint32_t *seq, size_t count) {
+    size_t best = 0;
+    size_t *len = malloc((count ? count : 1) * sizeof *len);
+    if (!len) return (size_t)-1;
+    if (count <= 2500) {
+        for (size_t k = 0; k < count; k++) {
+            len[k] = 1;
+            for (size_t t = 0; t < k; t++)
+                if (seq[t] < seq[k] && len[t] + 1 > len[k]) len[k] = len[t] + 1;
+            if (len[k] > best) best = len[k];
+        }
+    } else { /* len[l]: smallest tail value of an increasing run of length l + 1 */
+        for (size_t k = 0; k < count; k++) {
+            size_t lo = 0, hi = best;
+            while (lo < hi) {
+                size_t mid = (lo + hi) / 2;
+                if (len[mid] < seq[k]) lo = mid + 1; else hi = mid;
+            }
+            len[lo] = seq[k];
+            if (lo == best) best++;
+        }
+    }
+    free(len);
+    return best;
+}
+
+const char *check_result(const uint64_t *old_values, size_t old_count,
+                         const uint64_t *new_values, size_t new_count,
+                         const heckel_result *r) {
+    const char *error = NULL;
+    uint32_t *expected = expected_mapping(old_values, old_count, new_values, new_count);
+    uint32_t *seq = malloc((new_count ? new_count : 1) * sizeof *seq);
+    if (!expected || !seq) { error = "test ran out of memory"; goto done; }
+    size_t matches = 0;
+    for (size_t i = 0; i < old_count; i++) {
+        uint32_t j = r->old_to_new[i];
+        if (j == HECKEL_UNMATCHED) continue;
+        if (j >= new_count) { error = "old_to_new out of range"; goto done; }
+        if (r->new_to_old[j] != i) { error = "old_to_new and new_to_old not inverse"; goto done; }
+        matches++;
+    }
+    size_t seen = 0, kept = 0, moves = 0;
+    uint32_t previous_kept = 0;
+    for (size_t j = 0; j < new_count; j++) {
+        uint32_t i = r->new_to_old[j];
+        if (i != expected[j]) {
+            error = i != HECKEL_UNMATCHED && i < old_count && old_values[i] != new_values[j]
+                        ? "matched values differ"
+                        : "mapping differs from in-order duplicate matching";
+            goto done;
+        }
+        if (i == HECKEL_UNMATCHED) continue;
+        if (r->old_to_new[i] != j) { error = "new_to_old and old_to_new not inverse"; goto done; }
+        seq[seen++] = i;
+        if (!r->moves) continue;
+        if (moves < r->move_count && r->moves[moves] == j) { /* listed as moved */
+            moves++;
+            continue;
+        }
+        if (kept && i <= previous_kept) { error = "kept pairs not increasing"; goto done; }
+        previous_kept = i;
+        kept++;
+    }
+    if (r->match_count != matches) { error = "match_count wrong"; goto done; }
+    size_t lis = lis_length(seq, matches);
+    if (r->move_count != matches - lis) { error = "move_count is not minimal"; goto done; }
+    if (r->moves && moves != r->move_count) {
+        error = "moves array has entries that are not matched, or not ascending";
+        goto done;
+    }
+done:
+    free(expected);
+    free(seq);
+    return error;
+}
+
+/* ---- running each API ---- */
+
+const char *api_name(test_api api) {
+    static const char *names[] = {"keys", "keys+callback", "weak keys", "records", "spans"};
+    return api < API_COUNT ? names[api] : "?";
+}
+
+typedef struct values_context {
+    const uint64_t *old_values, *new_values;
+    int *cancel_on_equal;
+} values_context;
+
+static bool values_equal(void *context, size_t i, size_t j) {
+    values_context *c = context;
+    if (c->cancel_on_equal) heckel_cancel(c->cancel_on_equal);
+    return c->old_values[i] == c->new_values[j];
+}
+
+static void encode_record(unsigned char *out, uint64_t value, size_t size) {
+    for (size_t b = 0; b < size; b++)
+        out[b] = b < 8 ? (unsigned char)(value >> (8 * b)) : (unsigned char)(value * 31 + b);
+}
+
+static heckel_span *make_spans(const uint64_t *values, size_t count, char *text) {
+    heckel_span *spans = malloc((count ? count : 1) * sizeof *spans);
+    if (!spans) return NULL;
+    for (size_t k = 0; k < count; k++) {
+        char *t = text + 24 * k;
+        if (values[k] == 0) spans[k] = (heckel_span){k % 2 ? NULL : t, 0};
+        else spans[k] = (heckel_span){t, (size_t)snprintf(t, 24, "%llu", (unsigned long long)values[k])};
+    }
+    return spans;
+}
+
+#define CANARY 0xA5A5A5A5u
+
+static bool untouched(const uint32_t *a, size_t count) {
+    for (size_t k = 0; k < count; k++)
+        if (a[k] != CANARY) return false;
+    return true;
+}
+
+heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t old_count,
+                            uint64_t *new_values, size_t new_count, const char **error) {
+    *error = NULL;
+    size_t size = run->element_size;
+    if (run->api == API_RECORDS && size < 8) { /* values must fit the record */
+        uint64_t mask = (1ull << (8 * size)) - 1;
+        for (size_t i = 0; i < old_count; i++) old_values[i] &= mask;
+        for (size_t j = 0; j < new_count; j++) new_values[j] &= mask;
+    }
+    size_t shorter = old_count < new_count ? old_count : new_count;
+    uint32_t *o2n = malloc((old_count + 1) * 4), *n2o = malloc((new_count + 1) * 4);
+    uint32_t *moves = malloc((shorter + 1) * 4);
+    uint64_t *old_keys = malloc((old_count + 1) * 8), *new_keys = malloc((new_count + 1) * 8);
+    unsigned char *old_bytes = NULL, *new_bytes = NULL;
+    heckel_span *old_spans = NULL, *new_spans = NULL;
+    heckel_status status = HECKEL_OUT_OF_MEMORY;
+    if (!o2n || !n2o || !moves || !old_keys || !new_keys) { *error = "test ran out of memory"; goto done; }
+    memset(o2n, 0xA5, (old_count + 1) * 4);
+    memset(n2o, 0xA5, (new_count + 1) * 4);
+    memset(moves, 0xA5, (shorter + 1) * 4);
+    heckel_result result = {o2n, n2o, moves, CANARY, CANARY};
+    values_context context = {old_values, new_values, run->cancel_on_equal};
+    uint64_t modulus = run->api == API_WEAK_KEYS ? run->weak_modulus : 0;
+    for (size_t i = 0; i < old_count; i++) old_keys[i] = modulus ? old_values[i] % modulus : old_values[i];
+    for (size_t j = 0; j < new_count; j++) new_keys[j] = modulus ? new_values[j] % modulus : new_values[j];
+
+    switch (run->api) {
+    case API_KEYS:
+        status = heckel_match_keys(old_keys, old_count, new_keys, new_count, NULL, NULL,
+                                   run->options, &result);
+        break;
+    case API_KEYS_CALLBACK:
+    case API_WEAK_KEYS:
+        status = heckel_match_keys(old_keys, old_count, new_keys, new_count, values_equal,
+                                   &context, run->options, &result);
+        break;
+    case API_RECORDS:
+        old_bytes = malloc(old_count * size + 1);
+        new_bytes = malloc(new_count * size + 1);
+        if (!old_bytes || !new_bytes) { *error = "test ran out of memory"; goto done; }
+        for (size_t i = 0; i < old_count; i++) encode_record(old_bytes + i * size, old_values[i], size);
+        for (size_t j = 0; j < new_count; j++) encode_record(new_bytes + j * size, new_values[j], size);
+        status = heckel_match_records(old_bytes, old_count, new_bytes, new_count, size,
+                                      run->options, &result);
+        break;
+    case API_SPANS:
+        old_bytes = malloc(old_count * 24 + 1);
+        new_bytes = malloc(new_count * 24 + 1);
+        if (!old_bytes || !new_bytes) { *error = "test ran out of memory"; goto done; }
+        old_spans = make_spans(old_values, old_count, (char *)old_bytes);
+        new_spans = make_spans(new_values, new_count, (char *)new_bytes);
+        if (!old_spans || !new_spans) { *error = "test ran out of memory"; goto done; }
+        status = heckel_match_spans(old_spans, old_count, new_spans, new_count, run->options,
+                                    &result);
+        break;
+    default:
+        *error = "unknown api";
+        goto done;
+    }
+    if (status == HECKEL_OK) {
+        *error = check_result(old_values, old_count, new_values, new_count, &result);
+    } else if (!untouched(o2n, old_count + 1) || !untouched(n2o, new_count + 1) ||
+               !untouched(moves, shorter + 1) || result.match_count != CANARY ||
+               result.move_count != CANARY) {
+        *error = "a failing call wrote its outputs";
+    }
+    /* The element past each output array must never be written. */
+    if (!*error && (o2n[old_count] != CANARY || n2o[new_count] != CANARY || moves[shorter] != CANARY))
+        *error = "wrote past an output array";
+done:
+    free(o2n); free(n2o); free(moves); free(old_keys); free(new_keys);
+    free(old_bytes); free(new_bytes); free(old_spans); free(new_spans);
+    return status;
+}
+
+void tally_expect(test_tally *tally, bool ok, const char *what, const char *detail) {
+    if (ok) {
+        tally->passed++;
+        return;
+    }
+    tally->failed++;
+    fprintf(stderr, "FAIL: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
+}
+
+int tally_finish(const test_tally *tally) {
+    printf("%u passed, %u failed\n", tally->passed, tally->failed);
+    return tally->failed ? 1 : 0;
+}

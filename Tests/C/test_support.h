@@ -1,0 +1,58 @@
+/* Shared by the C tests and the fuzz target: list generators, runners for
+ * each API, and the invariant checker. Elements are described by 64-bit
+ * values: two elements are equal exactly when their values are. */
+#ifndef HECKEL_TEST_SUPPORT_H
+#define HECKEL_TEST_SUPPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "heckel.h"
+
+/* splitmix64: a small seeded generator. */
+typedef struct test_rng { uint64_t state; } test_rng;
+uint64_t rng_next(test_rng *rng);
+uint64_t rng_below(test_rng *rng, uint64_t bound); /* bound > 0 */
+
+/* Checks a result against the values alone: offsets in range and inverse,
+ * matched values equal, duplicates paired in order and completely (the
+ * mapping is fully determined by the values), moves minimal (LIS computed
+ * here independently), the moves array = the matched pairs outside an
+ * increasing run, ascending. Returns NULL, or what is wrong. */
+const char *check_result(const uint64_t *old_values, size_t old_count,
+                         const uint64_t *new_values, size_t new_count,
+                         const heckel_result *result);
+
+/* Ways to present values to the core. */
+typedef enum test_api {
+    API_KEYS,          /* key = value, equal = NULL */
+    API_KEYS_CALLBACK, /* key = value, equal compares values */
+    API_WEAK_KEYS,     /* key = value % weak_modulus, equal compares values */
+    API_RECORDS,       /* element_size-byte records encoding the value */
+    API_SPANS,         /* decimal text of the value; 0 is the empty span */
+    API_COUNT
+} test_api;
+
+typedef struct test_run {
+    test_api api;
+    uint64_t weak_modulus;   /* API_WEAK_KEYS */
+    size_t element_size;     /* API_RECORDS; values are masked to fit */
+    const heckel_options *options;
+    int *cancel_on_equal;    /* raised by the equality callback on its first call */
+} test_run;
+
+const char *api_name(test_api api);
+
+/* Runs the API on the values with fresh outputs, checks the result when the
+ * status is HECKEL_OK, and returns the status; *error gets NULL or the
+ * problem. Values may be rewritten (masked) for small records. */
+heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t old_count,
+                            uint64_t *new_values, size_t new_count, const char **error);
+
+/* Counters for a test binary: prints "N passed, M failed" at the end. */
+typedef struct test_tally { unsigned passed, failed; } test_tally;
+void tally_expect(test_tally *tally, bool ok, const char *what, const char *detail);
+int tally_finish(const test_tally *tally); /* exit status */
+
+#endif

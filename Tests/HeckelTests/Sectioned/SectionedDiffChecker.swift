@@ -1,0 +1,101 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import Heckel
+
+/// Checks a `SectionedDiff` against the snapshots it was made from: the
+/// slow reference, the mappings, and both update forms replayed.
+enum SectionedDiffChecker {
+    /// Every problem found, empty when the diff is right.
+    static func problems(
+        in diff: SectionedDiff, old: [SectionedGroup], new: [SectionedGroup], identity: (SectionedRow) -> AnyHashable
+    ) -> [String] {
+        var problems: [String] = []
+        func expect(_ condition: Bool, _ message: @autoclosure () -> String) {
+            if !condition { problems.append(message()) }
+        }
+        let reference = SectionedReference(old: old, new: new, identity: identity)
+
+        // Sections.
+        expect(diff.oldSectionCount == old.count && diff.newSectionCount == new.count, "section counts")
+        expect(diff.sectionDeletions == reference.sectionDeletions, "section deletions \(diff.sectionDeletions), expected \(reference.sectionDeletions)")
+        expect(diff.sectionInsertions == reference.sectionInsertions, "section insertions \(diff.sectionInsertions), expected \(reference.sectionInsertions)")
+        expect(diff.sectionMoves.count == reference.minimumSectionMoves, "\(diff.sectionMoves.count) section moves, fewest \(reference.minimumSectionMoves)")
+        expect(Set(diff.sectionUpdates.map { [$0.old, $0.new] }) == reference.sectionUpdates, "section updates \(diff.sectionUpdates)")
+        for o in old.indices {
+            let n = diff.newSection(forOld: o)
+            expect(n.map { new[$0].id } == (reference.sectionDeletions.contains(o) ? nil : old[o].id), "section \(o) maps to \(String(describing: n))")
+            if let n { expect(diff.oldSection(forNew: n) == o, "section mapping not inverse at \(o)") }
+        }
+        for move in diff.sectionMoves {
+            expect(diff.newSection(forOld: move.from) == move.to, "section move \(move) disagrees with the mapping")
+        }
+
+        // Item mappings: equal to the reference, inverse, same identity.
+        for (s, section) in old.enumerated() {
+            for k in section.items.indices {
+                let path: IndexPath = [s, k]
+                let mapped = diff.newIndexPath(forOld: path)
+                expect(mapped == reference.newPathForOld[s][k], "newIndexPath(forOld: \(path)) = \(String(describing: mapped)), expected \(String(describing: reference.newPathForOld[s][k]))")
+                if let mapped {
+                    expect(diff.oldIndexPath(forNew: mapped) == path, "oldIndexPath(forNew: \(mapped)) is not \(path)")
+                    expect(identity(new[mapped[0]].items[mapped[1]]) == identity(section.items[k]), "\(path) maps to an item of another identity")
+                }
+            }
+        }
+        for (s, section) in new.enumerated() {
+            for k in section.items.indices {
+                let path: IndexPath = [s, k]
+                let mapped = diff.oldIndexPath(forNew: path)
+                expect(mapped == reference.oldPathForNew[s][k], "oldIndexPath(forNew: \(path)) = \(String(describing: mapped))")
+                if let mapped { expect(diff.newIndexPath(forOld: mapped) == path, "mapping not inverse at new \(path)") }
+            }
+        }
+
+        // Item lists.
+        expect(diff.itemDeletions == reference.itemDeletions, "item deletions \(diff.itemDeletions), expected \(reference.itemDeletions)")
+        expect(diff.itemInsertions == reference.itemInsertions, "item insertions \(diff.itemInsertions), expected \(reference.itemInsertions)")
+        expect(Set(diff.itemUpdates.map { [$0.old, $0.new] }) == reference.itemUpdates, "item updates \(diff.itemUpdates)")
+        expect(diff.itemMoves.count == reference.minimumItemMoves, "\(diff.itemMoves.count) item moves, fewest \(reference.minimumItemMoves)")
+        expect(diff.itemMoves.map(\.to) == diff.itemMoves.map(\.to).sorted(), "item moves not ascending by destination")
+        let moved = Set(diff.itemMoves.map(\.to))
+        for move in diff.itemMoves {
+            expect(diff.newIndexPath(forOld: move.from) == move.to, "item move \(move.from) -> \(move.to) disagrees with the mapping")
+        }
+        // The items not moved stay in their section, in old order.
+        for (s, section) in new.enumerated() {
+            var last = -1
+            for k in section.items.indices where !moved.contains([s, k]) {
+                guard let from = diff.oldIndexPath(forNew: [s, k]) else { continue }
+                expect(diff.oldSection(forNew: s) == from[0], "item \([s, k]) changed section without a move")
+                expect(from[1] > last, "item \([s, k]) left the kept order without a move")
+                last = from[1]
+            }
+        }
+
+        // Both update forms must turn old into new.
+        do {
+            let result = try BatchUpdateSimulator.apply(diff.batchUpdates, to: old, dataSource: new)
+            expect(result == new, "batch updates give \(result)")
+        } catch {
+            problems.append("batch updates refused: \(error)")
+        }
+        do {
+            let batch = diff.batchUpdates(reloads: .deleteAndInsert)
+            expect(batch.itemReloads.isEmpty && batch.sectionReloads.isEmpty, "reloads in the delete-and-insert style")
+            let result = try BatchUpdateSimulator.apply(batch, to: old, dataSource: new)
+            expect(result == new, "delete-and-insert batch updates give \(result)")
+        } catch {
+            problems.append("delete-and-insert batch updates refused: \(error)")
+        }
+        do {
+            let result = try SequentialReplayer.replay(diff.sequentialSteps, on: old, dataSource: new)
+            expect(result == new, "sequential steps give \(result)")
+        } catch {
+            problems.append("sequential steps refused: \(error)")
+        }
+        return problems
+    }
+}
