@@ -55,7 +55,7 @@ heckel_status heckel_match_keys(const uint64_t *old_keys, size_t old_count,
     if (status != HECKEL_OK) return status;
     heckel_env env = heckel_env_make(options);
     keys_context context = {equal, equal_context};
-    heckel_input in = {old_count, new_count, old_keys, new_keys,
+    heckel_input in = {HECKEL_INPUT_KEYS, old_count, new_count, old_keys, new_keys,
                        equal ? keys_callback_equal : NULL, NULL, keys_first_unequal, &context};
     return heckel_run(&env, &in, result);
 }
@@ -148,8 +148,8 @@ heckel_status heckel_match_records(const void *old_records, size_t old_count,
     if (old_count > SIZE_MAX / element_size || new_count > SIZE_MAX / element_size) return HECKEL_TOO_LARGE;
     heckel_env env = heckel_env_make(options);
     bytes_input bytes = {old_records, new_records, element_size, NULL, NULL};
-    heckel_input in = {old_count, new_count, NULL, NULL, records_equal, hash_records,
-                       records_first_unequal, &bytes};
+    heckel_input in = {HECKEL_INPUT_HASHED, old_count, new_count, NULL, NULL,
+                       records_equal, hash_records, records_first_unequal, &bytes};
     return heckel_run(&env, &in, result);
 }
 
@@ -164,7 +164,7 @@ heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
         if (!new_spans[j].bytes && new_spans[j].length) return HECKEL_INVALID_ARGUMENT;
     heckel_env env = heckel_env_make(options);
     bytes_input bytes = {NULL, NULL, 0, old_spans, new_spans};
-    heckel_input in = {old_count, new_count, NULL, NULL, spans_equal, hash_spans,
-                       spans_first_unequal, &bytes};
+    heckel_input in = {HECKEL_INPUT_HASHED, old_count, new_count, NULL, NULL,
+                       spans_equal, hash_spans, spans_first_unequal, &bytes};
     return heckel_run(&env, &in, result);
 }

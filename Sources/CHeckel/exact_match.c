@@ -11,7 +11,10 @@
  * first unmatched one. The table is at most 3/4 full, so probes end.
  *
  * Only run when matching by keys alone paired unequal elements (colliding
- * keys), so it favours simplicity over speed.
+ * keys), so it favours simplicity over speed. Many unequal elements under one
+ * key make the chain walks quadratic; the cancel flag is polled every few
+ * thousand chain steps (counted over the call), so a cancel still lands
+ * promptly inside one long walk.
  */
 #include "internal.h"
 
@@ -21,28 +24,31 @@ typedef struct exact_slot {
     uint32_t unused;
 } exact_slot;
 
-static inline size_t slot_index(uint64_t key, unsigned shift) {
-    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> shift);
-}
-
-static exact_slot *find_slot(exact_slot *table, size_t mask, unsigned shift, uint64_t key) {
-    size_t s = slot_index(key, shift);
+/* Home slots from the seeded mix: crafted keys cannot share one. */
+static exact_slot *find_slot(exact_slot *table, size_t mask, unsigned shift, uint64_t seed,
+                             uint64_t key) {
+    size_t s = (size_t)(heckel_mix(key, seed) >> shift);
     while (table[s].head != 0 && table[s].key != key) s = (s + 1) & mask;
     return &table[s];
 }
 
 /* Takes from the slot's chain the first old occurrence equal to new element j
- * and returns its offset, or HECKEL_NONE. */
-static uint32_t take_equal(exact_slot *slot, uint32_t *next, const heckel_middle *m, size_t j) {
+ * into *taken (HECKEL_NONE if none). *steps counts chain steps over the call;
+ * returns false if the cancel flag was found raised at a polling step. */
+static bool take_equal(const heckel_env *env, exact_slot *slot, uint32_t *next,
+                       const heckel_middle *m, size_t j, size_t *steps, uint32_t *taken) {
     uint32_t *link = &slot->head;
+    *taken = HECKEL_NONE;
     for (uint32_t cur = slot->head; cur != 0 && cur != HECKEL_NONE; link = &next[cur - 1], cur = *link) {
+        if (heckel_poll(env, ++*steps)) return false;
         if (m->equal(m->context, m->prefix + cur - 1, m->prefix + j)) {
             *link = next[cur - 1];
             if (slot->head == 0) slot->head = HECKEL_NONE; /* keep the slot occupied */
-            return cur - 1;
+            *taken = cur - 1;
+            return true;
         }
     }
-    return HECKEL_NONE;
+    return true;
 }
 
 heckel_status heckel_match_exact(const heckel_env *env, const heckel_middle *m, uint32_t *match) {
@@ -61,15 +67,17 @@ heckel_status heckel_match_exact(const heckel_env *env, const heckel_middle *m, 
     for (size_t r = 0; r < n; r++) {
         size_t i = n - 1 - r;
         if (heckel_poll(env, r)) goto done;
-        exact_slot *slot = find_slot(table, mask, shift, m->old_keys[i]);
+        exact_slot *slot = find_slot(table, mask, shift, env->seed, m->old_keys[i]);
         if (slot->head == 0) slot->key = m->old_keys[i];
         next[i] = slot->head;
         slot->head = (uint32_t)i + 1;
     }
+    size_t steps = 0;
     for (size_t j = 0; j < m->new_count; j++) {
         if (heckel_poll(env, j)) goto done;
-        exact_slot *slot = find_slot(table, mask, shift, m->new_keys[j]);
-        match[j] = slot->head == 0 ? HECKEL_NONE : take_equal(slot, next, m, j);
+        exact_slot *slot = find_slot(table, mask, shift, env->seed, m->new_keys[j]);
+        match[j] = HECKEL_NONE;
+        if (slot->head != 0 && !take_equal(env, slot, next, m, j, &steps, &match[j])) goto done;
     }
     status = HECKEL_OK;
 done:

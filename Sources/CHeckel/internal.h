@@ -14,6 +14,7 @@
 typedef struct heckel_env {
     const heckel_allocator *allocator; /* NULL: malloc/free */
     const int *cancel;
+    uint64_t seed; /* random per call, set before any hash table is built */
 } heckel_env;
 
 heckel_env heckel_env_make(const heckel_options *options);
@@ -31,6 +32,24 @@ typedef struct heckel_scratch {
 void *heckel_scratch_get(const heckel_env *env, heckel_scratch *scratch, size_t bytes);
 void heckel_scratch_free(const heckel_env *env, heckel_scratch *scratch);
 
+/* A fresh random 64-bit seed for a call matching `elements` elements
+ * (arc4random; getrandom from 1024 elements on; else stack address and
+ * cycle counter). Drawn once per call that builds a hash table. */
+uint64_t heckel_random_seed(size_t elements);
+
+/* A bijective mix of key under the call's seed: equal mixed keys iff equal
+ * keys, good top bits even for sequential or aligned keys, and, since the
+ * seed is secret and new each call, no fixed set of keys that crowds one
+ * partition or table slot (hash flooding). Results never depend on it. */
+static inline uint64_t heckel_mix(uint64_t key, uint64_t seed) {
+    key ^= seed;
+    key ^= key >> 32;
+    key *= 0xD6E8FEB86659FD93ull;
+    key ^= key >> 32;
+    key *= 0xD6E8FEB86659FD93ull;
+    return key ^ (key >> 32);
+}
+
 /* True when the flag is raised and offset is at a polling point. */
 static inline bool heckel_poll(const heckel_env *env, size_t offset) {
     return (offset & HECKEL_POLL_MASK) == 0 && heckel_cancelled(env);
@@ -40,11 +59,15 @@ static inline bool heckel_poll(const heckel_env *env, size_t offset) {
 typedef bool (*heckel_pair_equal)(const void *context, size_t old_offset, size_t new_offset);
 
 /* One call's input, whatever its form. Keys are given (key API) or computed
- * by hash_range (records, spans). equal is NULL when equal keys mean equal
- * elements; otherwise it decides, and keys only group candidates. */
+ * by hash_range (records, spans): the kind says which, never the pointers
+ * (a key array may be NULL when its count is 0). equal is NULL when equal
+ * keys mean equal elements; otherwise it decides, and keys only group
+ * candidates. */
+typedef enum heckel_input_kind { HECKEL_INPUT_KEYS, HECKEL_INPUT_HASHED } heckel_input_kind;
 typedef struct heckel_input {
+    heckel_input_kind kind;
     size_t old_count, new_count;
-    const uint64_t *old_keys, *new_keys;
+    const uint64_t *old_keys, *new_keys; /* HECKEL_INPUT_KEYS only */
     heckel_pair_equal equal;
     /* Keys of old (new_side false) or new elements [first, first + count). */
     void (*hash_range)(const void *context, bool new_side, size_t first, size_t count,

@@ -14,10 +14,11 @@ typedef struct key_set {
     uint64_t *keys;
     unsigned char *used;
     size_t mask;
+    uint64_t seed; /* the call's: crafted keys cannot share a home slot */
 } key_set;
 
 static inline size_t set_index(const key_set *set, uint64_t key) {
-    return (size_t)((key * 0x9E3779B97F4A7C15ull) >> 17) & set->mask;
+    return (size_t)heckel_mix(key, set->seed) & set->mask;
 }
 
 /* Returns the slot of key, or the empty slot where it would go. */
@@ -41,7 +42,7 @@ heckel_status heckel_keys_intersect(const heckel_env *env, const uint64_t *a, si
     size_t capacity = 16;
     while (capacity < 2 * small_count) capacity *= 2;
     key_set set = {heckel_alloc(env, capacity, sizeof(uint64_t)), heckel_zalloc(env, capacity, 1),
-                   capacity - 1};
+                   capacity - 1, env->seed};
     heckel_status status = HECKEL_OUT_OF_MEMORY;
     if (!set.keys || !set.used) goto done;
     status = HECKEL_CANCELLED;

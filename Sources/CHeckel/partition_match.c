@@ -1,7 +1,8 @@
 /*
  * Matching by keys alone, as fast in-memory hash joins do it: radix-partition
- * both lists by the top bits of a mixed key, so that each partition's symbol
- * table fits in the L2 cache, then match partition by partition.
+ * both lists by the top bits of a mixed key (heckel_mix, seeded per call), so
+ * that each partition's symbol table fits in the L2 cache, then match
+ * partition by partition.
  *
  * 1. histogram: how many old and new keys fall in each partition;
  * 2. scatter (stable): old (mixed key, offset) and new mixed keys, each
@@ -32,16 +33,6 @@
 #define GATHER_PREFETCH 64
 /* next[] value of an old occurrence that was matched and ended its chain. */
 #define SPENT HECKEL_NONE
-
-/* A bijective mix: equal mixed keys iff equal keys, and good top bits even
- * for sequential or aligned keys. */
-static inline uint64_t mix(uint64_t key) {
-    key ^= key >> 32;
-    key *= 0xD6E8FEB86659FD93ull;
-    key ^= key >> 32;
-    key *= 0xD6E8FEB86659FD93ull;
-    return key ^ (key >> 32);
-}
 
 static inline size_t partition_of(uint64_t mixed, unsigned bits) {
     return bits ? (size_t)(mixed >> (64 - bits)) : 0;
@@ -77,9 +68,10 @@ typedef struct partitions {
 static bool histogram(const heckel_env *env, const uint64_t *keys, size_t count, unsigned bits,
                       size_t *start, size_t partitions) {
     memset(start, 0, (partitions + 1) * sizeof *start);
+    const uint64_t seed = env->seed; /* a local: stores to start[] could alias env */
     for (size_t k = 0; k < count; k++) {
         if (heckel_poll(env, k)) return false;
-        start[partition_of(mix(keys[k]), bits) + 1]++;
+        start[partition_of(heckel_mix(keys[k], seed), bits) + 1]++;
     }
     for (size_t p = 0; p < partitions; p++) start[p + 1] += start[p];
     return true;
@@ -88,9 +80,10 @@ static bool histogram(const heckel_env *env, const uint64_t *keys, size_t count,
 /* Stable scatters; cursor (partition count entries) starts as a copy of start. */
 static bool scatter_old(const heckel_env *env, const uint64_t *keys, size_t count, unsigned bits,
                         size_t *cursor, old_entry *out) {
+    const uint64_t seed = env->seed;
     for (size_t k = 0; k < count; k++) {
         if (heckel_poll(env, k)) return false;
-        uint64_t h = mix(keys[k]);
+        uint64_t h = heckel_mix(keys[k], seed);
         old_entry *e = &out[cursor[partition_of(h, bits)]++];
         memcpy(e->mixed, &h, sizeof h);
         e->offset = (uint32_t)k;
@@ -100,9 +93,10 @@ static bool scatter_old(const heckel_env *env, const uint64_t *keys, size_t coun
 
 static bool scatter_new(const heckel_env *env, const uint64_t *keys, size_t count, unsigned bits,
                         size_t *cursor, uint64_t *out) {
+    const uint64_t seed = env->seed;
     for (size_t k = 0; k < count; k++) {
         if (heckel_poll(env, k)) return false;
-        uint64_t h = mix(keys[k]);
+        uint64_t h = heckel_mix(keys[k], seed);
         out[cursor[partition_of(h, bits)]++] = h;
     }
     return true;
@@ -209,9 +203,10 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
         if (!match_partition(env, &t, p)) goto done;
     /* Gather: new keys in list order, each partition's results in turn. */
     memcpy(cursor, t.new_start, t.count * sizeof *cursor);
+    const uint64_t seed = env->seed;
     for (size_t j = 0; j < nn; j++) {
         if (heckel_poll(env, j)) goto done;
-        size_t at = cursor[partition_of(mix(m->new_keys[j]), t.bits)]++;
+        size_t at = cursor[partition_of(heckel_mix(m->new_keys[j], seed), t.bits)]++;
         __builtin_prefetch(&t.result[at + GATHER_PREFETCH < nn ? at + GATHER_PREFETCH : at]);
         match[j] = t.result[at];
     }

@@ -33,7 +33,7 @@
 static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
 
 static inline bool same_element(const heckel_input *in, size_t i, size_t j) {
-    if (in->old_keys && in->old_keys[i] != in->new_keys[j]) return false;
+    if (in->kind == HECKEL_INPUT_KEYS && in->old_keys[i] != in->new_keys[j]) return false;
     return !in->equal || in->equal(in->context, i, j);
 }
 
@@ -77,11 +77,12 @@ static heckel_status verify_or_rematch(const heckel_env *env, const heckel_input
 static heckel_status match_middle(const heckel_env *env, const heckel_input *in, size_t p,
                                   size_t s, attempt *a, heckel_scratch *scratch) {
     size_t n = in->old_count - p - s, nn = in->new_count - p - s;
-    a->m = (heckel_middle){in->old_keys ? in->old_keys + p : NULL,
-                           in->new_keys ? in->new_keys + p : NULL,
-                           n, nn, p, in->equal, in->context};
+    a->m = (heckel_middle){NULL, NULL, n, nn, p, in->equal, in->context};
     heckel_status status;
-    if (!in->old_keys) {
+    if (in->kind == HECKEL_INPUT_KEYS) { /* an array is NULL only when its count is 0 */
+        a->m.old_keys = in->old_count ? in->old_keys + p : NULL;
+        a->m.new_keys = in->new_count ? in->new_keys + p : NULL;
+    } else {
         if (!(a->storage = heckel_alloc(env, n + nn, sizeof *a->storage))) return HECKEL_OUT_OF_MEMORY;
         if ((status = hash_keys(env, in, false, p, n, a->storage)) != HECKEL_OK) return status;
         if ((status = hash_keys(env, in, true, p, nn, a->storage + n)) != HECKEL_OK) return status;
@@ -89,6 +90,12 @@ static heckel_status match_middle(const heckel_env *env, const heckel_input *in,
         a->m.new_keys = a->storage + n;
     }
     if (!(a->match = heckel_alloc(env, nn, sizeof *a->match))) return HECKEL_OUT_OF_MEMORY;
+    /* Nothing to pair: no tables, and no offsets into a NULL empty list. (The
+     * keys still serve suffix_in_order.) */
+    if (n == 0 || nn == 0) {
+        for (size_t j = 0; j < nn; j++) a->match[j] = HECKEL_NONE;
+        return HECKEL_OK;
+    }
     if ((status = heckel_match_partitioned(env, &a->m, a->match, scratch)) != HECKEL_OK) return status;
     return in->equal ? verify_or_rematch(env, in, a) : HECKEL_OK;
 }
@@ -118,8 +125,8 @@ static heckel_status suffix_in_order(const heckel_env *env, const heckel_input *
     }
     for (size_t i = 0; i < n; i++)
         if (!old_matched[i]) keys[unmatched++] = m->old_keys[i];
-    heckel_key_source suffix = {in->new_keys ? in->new_keys + (in->new_count - s) : NULL, in, true,
-                                in->new_count - s};
+    const uint64_t *suffix_keys = in->kind == HECKEL_INPUT_KEYS ? in->new_keys + (in->new_count - s) : NULL;
+    heckel_key_source suffix = {suffix_keys, in, true, in->new_count - s};
     bool shared = false;
     status = heckel_keys_intersect(env, keys, unmatched, suffix, s, &shared);
     *in_order = !shared;
@@ -155,8 +162,10 @@ static void write_result(const heckel_middle *m, size_t old_count, size_t new_co
     r->move_count = moves;
 }
 
-heckel_status heckel_run(const heckel_env *env, const heckel_input *in, heckel_result *result) {
-    if (heckel_cancelled(env)) return HECKEL_CANCELLED;
+heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, heckel_result *result) {
+    if (heckel_cancelled(call_env)) return HECKEL_CANCELLED;
+    heckel_env seeded = *call_env;
+    const heckel_env *env = &seeded;
     size_t shorter = min_size(in->old_count, in->new_count), p = 0, s = 0;
     while (p < shorter && same_element(in, p, p))
         if (heckel_poll(env, ++p)) return HECKEL_CANCELLED;
@@ -164,6 +173,10 @@ heckel_status heckel_run(const heckel_env *env, const heckel_input *in, heckel_r
         if (heckel_poll(env, ++s)) return HECKEL_CANCELLED;
     size_t middle = in->old_count + in->new_count - 2 * (p + s);
     if (s < HECKEL_SUFFIX_TRIM_MIN || s < middle / 16) s = 0;
+    /* A seed only where hash tables get built (matching both sides of the
+     * middle, or checking a trimmed suffix): equal lists need none. */
+    if ((in->old_count > p + s && in->new_count > p + s) || s > 0)
+        seeded.seed = heckel_random_seed(in->old_count + in->new_count - 2 * p);
 
     attempt a = {0};
     heckel_scratch scratch = {NULL, 0};

@@ -16,13 +16,13 @@ extension ListDiff {
     public static func computed<Old: Collection, New: Collection>(
         from old: Old, to new: New
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Hashable {
-        try await Cancellable.run { cancel in
-            ListDiff(mapping: try Matcher.match(old, new, cancel: cancel), updates: [])
-        }
+        try await Cancellable.run { cancel in try ListDiff.matched(from: old, to: new, cancel: cancel) }
     }
 
     /// Computes `ListDiff(from: old, to: new, identifiedBy: id)` off the
-    /// caller's actor, and stops early when the task is cancelled.
+    /// caller's actor, and stops early when the task is cancelled: the calls
+    /// of `id` and the comparisons for updates stop within a few thousand
+    /// elements, the C core at its next poll.
     ///
     /// - Throws: what `id` throws; `CancellationError` when the task is
     ///   cancelled; `ListDiff.Error` when a list is too large or memory runs
@@ -33,10 +33,9 @@ extension ListDiff {
         from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.run { cancel in
-            let oldIDs = try old.map(id)
-            let newIDs = try new.map(id)
-            let mapping = try Matcher.match(oldIDs, newIDs, cancel: cancel)
-            return ListDiff(mapping: mapping, updates: updates(old, new, mapping: mapping))
+            try ListDiff.identified(
+                from: old, to: new, identifiedBy: id, cancel: cancel,
+                checkpoint: Task.checkCancellation, failed: { throw $0 })
         }
     }
 

@@ -7,9 +7,9 @@ extension ListDiff {
     /// rest of `new` inserted. `updates` is empty (see
     /// `init(from:to:identifiedBy:)` for updates).
     ///
-    /// Integers, `UUID`, `[UInt8]`, `Data`, and all-ASCII `String` and
-    /// `Substring` lists are keyed from their bytes in C; other types by their
-    /// `hashValue`, with `==` deciding every candidate pair.
+    /// Integers, `Double`, `Float`, `UUID`, `[UInt8]`, `Data`, and all-ASCII
+    /// `String` and `Substring` lists are keyed from their bytes; other types
+    /// by their `hashValue`, with `==` deciding every candidate pair.
     ///
     /// - Precondition: neither list has more than `ListDiff.maximumCount`
     ///   elements. Running out of memory traps, as it does in the standard
@@ -21,9 +21,18 @@ extension ListDiff {
     public init<Old: Collection, New: Collection>(from old: Old, to new: New)
     where Old.Element == New.Element, Old.Element: Hashable {
         do {
-            self.init(mapping: try Matcher.match(old, new, cancel: nil), updates: [])
+            self = try Self.matched(from: old, to: new, cancel: nil)
         } catch {
             error.trap()
         }
+    }
+
+    /// The work of `init(from:to:)` and `computed(from:to:)`; with `cancel`,
+    /// the core stops when the flag is raised.
+    @inlinable
+    static func matched<Old: Collection, New: Collection>(
+        from old: Old, to new: New, cancel: CancelFlag?
+    ) throws(CoreFailure) -> ListDiff where Old.Element == New.Element, Old.Element: Hashable {
+        ListDiff(mapping: try Matcher.match(old, new, cancel: cancel), updates: [])
     }
 }

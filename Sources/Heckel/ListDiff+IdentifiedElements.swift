@@ -25,15 +25,8 @@ extension ListDiff {
     public init<Old: Collection, New: Collection, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID
     ) rethrows where Old.Element == New.Element, Old.Element: Equatable {
-        let oldIDs = try old.map(id)
-        let newIDs = try new.map(id)
-        let mapping: Mapping
-        do {
-            mapping = try Matcher.match(oldIDs, newIDs, cancel: nil)
-        } catch {
-            error.trap()
-        }
-        self.init(mapping: mapping, updates: Self.updates(old, new, mapping: mapping))
+        self = try Self.identified(
+            from: old, to: new, identifiedBy: id, cancel: nil, checkpoint: {}, failed: { $0.trap() })
     }
 
     /// The difference between two lists whose elements have an identity at
@@ -48,27 +41,5 @@ extension ListDiff {
         from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>
     ) where Old.Element == New.Element, Old.Element: Equatable {
         self.init(from: old, to: new, identifiedBy: { $0[keyPath: id] })
-    }
-
-    /// The matched pairs whose elements are not `==`, ascending by new offset.
-    @inlinable
-    static func updates<Old: Collection, New: Collection>(
-        _ old: Old, _ new: New, mapping: Mapping
-    ) -> [Update] where Old.Element == New.Element, Old.Element: Equatable {
-        if mapping.matchCount == 0 { return [] }
-        return withContiguousElements(of: old) { old in
-            mapping.newToOld.withUnsafeBufferPointer { newToOld in
-                var updates: [Update] = []
-                var newOffset = 0
-                for element in new {
-                    let oldOffset = newToOld[newOffset]
-                    if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != element {
-                        updates.append(Update(old: Int(oldOffset), new: newOffset))
-                    }
-                    newOffset += 1
-                }
-                return updates
-            }
-        }
     }
 }

@@ -2,9 +2,10 @@
  * libFuzzer target: arbitrary bytes become two lists over a small alphabet
  * (duplicates abound), presented through one of the APIs (keys, keys with a
  * callback, weak keys = value % k with a callback, records of 1 to 24 bytes,
- * spans), sometimes with a long common suffix, a failing allocation or a
- * cancel raised mid-run. Every OK result must pass check_result; every error
- * must leave the outputs untouched and free all it took. Aborts otherwise.
+ * spans), sometimes with a long common suffix, a failing allocation, a
+ * cancel raised mid-run, or NULL for every empty array. Every OK result must
+ * pass check_result; every error must leave the outputs untouched and free
+ * all it took. Aborts otherwise.
  *
  * Layout: [api+flags] [modulus] [element size] [alphabet] [fail at] [split]
  * then values. Build: cmake -DHECKEL_FUZZ=ON with CC=/opt/swift/usr/bin/clang.
@@ -13,28 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "counting_allocator.h"
 #include "test_support.h"
 
 enum { MAX_LIST = 1 << 14, LONG_SUFFIX = 5000 };
-
-typedef struct counting { size_t calls, fail_at, live; } counting;
-
-static void *counting_allocate(void *context, size_t size) {
-    counting *c = context;
-    if (++c->calls == c->fail_at) return NULL;
-    size_t *block = malloc(size + 16);
-    if (!block) return NULL;
-    block[0] = size;
-    c->live += size;
-    return (char *)block + 16;
-}
-
-static void counting_release(void *context, void *pointer) {
-    counting *c = context;
-    size_t *block = (size_t *)((char *)pointer - 16);
-    c->live -= block[0];
-    free(block);
-}
 
 static void fail(const char *what, const char *detail) {
     fprintf(stderr, "heckel_fuzz: %s: %s\n", what, detail ? detail : "");
@@ -46,6 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint8_t flags = data[0];
     test_api api = (test_api)(flags % API_COUNT);
     bool long_suffix = flags & 0x08, cancel_mid_run = flags & 0x10, failing_allocation = flags & 0x20;
+    bool null_when_empty = flags & 0x40;
     uint64_t modulus = 1 + data[1] % 8;
     size_t element_size = 1 + data[2] % 24;
     uint64_t alphabet = data[3] < 8 ? 256 : 1 + data[3] % 12;
@@ -64,10 +48,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         old[n + k] = new[m + k] = size ? data[k % size] % alphabet : k;
 
     int flag = 0;
-    counting c = {0, failing_allocation ? fail_at : 0, 0};
-    heckel_allocator allocator = {counting_allocate, counting_release, &c};
-    heckel_options options = {&allocator, &flag};
-    test_run run = {api, modulus, element_size, &options, cancel_mid_run ? &flag : NULL};
+    counting_allocator c;
+    counting_init(&c);
+    c.fail_at = failing_allocation ? fail_at : 0;
+    heckel_options options = {&c.allocator, &flag};
+    test_run run = {api, modulus, element_size, &options, cancel_mid_run ? &flag : NULL,
+                    null_when_empty};
     const char *error = NULL;
     heckel_status status = run_and_check(&run, old, n + extra, new, m + extra, &error);
     if (error) fail(api_name(api), error);

@@ -1,11 +1,12 @@
 /* Errors leave every output untouched: invalid arguments, counts too large,
- * cancellation (raised before the call, and from the equality callback in the
- * middle of it), and allocation failure at every allocation in turn (each
+ * cancellation (raised before the call, from the equality callback in the
+ * middle of it, and inside one long chain walk), and allocation failure at every allocation in turn (each
  * failing call frees all it took). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "counting_allocator.h"
 #include "test_support.h"
 
 #define CANARY 0xA5A5A5A5u
@@ -118,7 +119,7 @@ static void cancellation(test_tally *t, test_rng *rng) {
             distinct_shuffled(rng, old, new, sizes[s]);
             int flag = 1;
             heckel_options options = {NULL, &flag};
-            test_run run = {api, 3, 16, &options, NULL};
+            test_run run = {api, 3, 16, &options, NULL, false};
             const char *error = NULL;
             heckel_status status = run_and_check(&run, old, sizes[s], new, sizes[s], &error);
             tally_expect(t, status == HECKEL_CANCELLED && !error, "pre-raised cancel flag",
@@ -131,39 +132,13 @@ static void cancellation(test_tally *t, test_rng *rng) {
             if (shape == 1) memcpy(new, old, sizeof old); /* equal lists: only trimming runs */
             int flag = 0;
             heckel_options options = {NULL, &flag};
-            test_run run = {api, 3, 16, &options, &flag};
+            test_run run = {api, 3, 16, &options, &flag, false};
             const char *error = NULL;
             heckel_status status = run_and_check(&run, old, N, new, N, &error);
             tally_expect(t, status == HECKEL_CANCELLED && !error, "cancel raised from the callback",
                          error ? error : heckel_status_description(status));
         }
     }
-}
-
-/* An allocator that counts live bytes and fails its fail_at-th allocation. */
-typedef struct counting {
-    size_t calls, fail_at, live, peak;
-    size_t raise_at; /* raises *flag at this allocation (0: never) */
-    int *flag;
-} counting;
-
-static void *counting_allocate(void *context, size_t size) {
-    counting *c = context;
-    if (++c->calls == c->fail_at) return NULL;
-    if (c->calls == c->raise_at) heckel_cancel(c->flag);
-    size_t *block = malloc(size + 16);
-    if (!block) return NULL;
-    block[0] = size;
-    c->live += size;
-    if (c->live > c->peak) c->peak = c->live;
-    return (char *)block + 16;
-}
-
-static void counting_release(void *context, void *pointer) {
-    counting *c = context;
-    size_t *block = (size_t *)((char *)pointer - 16);
-    c->live -= block[0];
-    free(block);
 }
 
 static void allocation_failures(test_tally *t, test_rng *rng) {
@@ -177,10 +152,11 @@ static void allocation_failures(test_tally *t, test_rng *rng) {
             heckel_status status = HECKEL_OUT_OF_MEMORY;
             size_t k = 1;
             for (; status == HECKEL_OUT_OF_MEMORY && k < 64; k++) {
-                counting c = {0, k, 0, 0, 0, NULL};
-                heckel_allocator allocator = {counting_allocate, counting_release, &c};
-                heckel_options options = {&allocator, NULL};
-                test_run run = {api, 4, 16, &options, NULL};
+                counting_allocator c;
+                counting_init(&c);
+                c.fail_at = k;
+                heckel_options options = {&c.allocator, NULL};
+                test_run run = {api, 4, 16, &options, NULL, false};
                 const char *error = NULL;
                 status = run_and_check(&run, old, n, new, n, &error);
                 char detail[160];
@@ -205,10 +181,12 @@ static void cancel_at_each_allocation(test_tally *t, test_rng *rng) {
         heckel_status status = HECKEL_CANCELLED;
         for (size_t k = 1; status == HECKEL_CANCELLED && k < 64; k++) {
             int flag = 0;
-            counting c = {0, 0, 0, 0, k, &flag};
-            heckel_allocator allocator = {counting_allocate, counting_release, &c};
-            heckel_options options = {&allocator, &flag};
-            test_run run = {api, 4, 16, &options, NULL};
+            counting_allocator c;
+            counting_init(&c);
+            c.raise_at = k;
+            c.flag = &flag;
+            heckel_options options = {&c.allocator, &flag};
+            test_run run = {api, 4, 16, &options, NULL, false};
             const char *error = NULL;
             status = run_and_check(&run, old, N, new, N, &error);
             char detail[160];
@@ -220,6 +198,43 @@ static void cancel_at_each_allocation(test_tally *t, test_rng *rng) {
     }
 }
 
+/* Many unequal elements under one key (NaNs, say): every new element walks
+ * the whole chain of old ones, n^2 callbacks. A cancel raised from the
+ * callback must land within a poll interval of chain steps, not at the next
+ * polled new element (4096 whole walks later). Counted, not timed. */
+typedef struct never_equal { size_t calls, raise_at; int *flag; } never_equal;
+
+static bool never_equal_fn(void *context, size_t i, size_t j) {
+    (void)i, (void)j;
+    never_equal *c = context;
+    if (++c->calls == c->raise_at) heckel_cancel(c->flag);
+    return false;
+}
+
+static void cancel_in_long_chain(test_tally *t) {
+    enum { N = 50000, RAISE_AT = 20000, POLL_INTERVAL = 4096 };
+    uint64_t *keys = calloc(N, sizeof *keys); /* all one key */
+    uint32_t *o2n = malloc(N * 4), *n2o = malloc(N * 4), *moves = malloc(N * 4);
+    if (!keys || !o2n || !n2o || !moves) abort();
+    memset(o2n, 0xA5, N * 4);
+    memset(n2o, 0xA5, N * 4);
+    memset(moves, 0xA5, N * 4);
+    int flag = 0;
+    never_equal c = {0, RAISE_AT, &flag};
+    heckel_options options = {NULL, &flag};
+    heckel_result r = {o2n, n2o, moves, CANARY, CANARY};
+    heckel_status status = heckel_match_keys(keys, N, keys, N, never_equal_fn, &c, &options, &r);
+    bool untouched = r.match_count == CANARY && r.move_count == CANARY;
+    for (size_t k = 0; k < N; k++)
+        untouched = untouched && o2n[k] == CANARY && n2o[k] == CANARY && moves[k] == CANARY;
+    char detail[160];
+    snprintf(detail, sizeof detail, "%s, %zu callbacks after the cancel, outputs %s",
+             heckel_status_description(status), c.calls - RAISE_AT, untouched ? "untouched" : "written");
+    tally_expect(t, status == HECKEL_CANCELLED && untouched && c.calls - RAISE_AT <= POLL_INTERVAL,
+                 "cancel inside one long chain of unequal elements", detail);
+    free(keys); free(o2n); free(n2o); free(moves);
+}
+
 int main(void) {
     test_tally tally = {0, 0};
     test_rng rng = {5};
@@ -227,5 +242,6 @@ int main(void) {
     cancellation(&tally, &rng);
     allocation_failures(&tally, &rng);
     cancel_at_each_allocation(&tally, &rng);
+    cancel_in_long_chain(&tally);
     return tally_finish(&tally);
 }

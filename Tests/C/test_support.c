@@ -205,14 +205,24 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
     for (size_t i = 0; i < old_count; i++) old_keys[i] = modulus ? old_values[i] % modulus : old_values[i];
     for (size_t j = 0; j < new_count; j++) new_keys[j] = modulus ? new_values[j] % modulus : new_values[j];
 
+    /* With null_when_empty, arrays of count 0 go to the core as NULL (the
+     * backing arrays above stay, for the canary checks). */
+    bool nulls = run->null_when_empty;
+    if (nulls) {
+        if (old_count == 0) result.old_to_new = NULL;
+        if (new_count == 0) result.new_to_old = NULL;
+        if (shorter == 0) result.moves = NULL;
+    }
+    const uint64_t *old_key_list = nulls && !old_count ? NULL : old_keys;
+    const uint64_t *new_key_list = nulls && !new_count ? NULL : new_keys;
     switch (run->api) {
     case API_KEYS:
-        status = heckel_match_keys(old_keys, old_count, new_keys, new_count, NULL, NULL,
+        status = heckel_match_keys(old_key_list, old_count, new_key_list, new_count, NULL, NULL,
                                    run->options, &result);
         break;
     case API_KEYS_CALLBACK:
     case API_WEAK_KEYS:
-        status = heckel_match_keys(old_keys, old_count, new_keys, new_count, values_equal,
+        status = heckel_match_keys(old_key_list, old_count, new_key_list, new_count, values_equal,
                                    &context, run->options, &result);
         break;
     case API_RECORDS:
@@ -221,7 +231,8 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
         if (!old_bytes || !new_bytes) { *error = "test ran out of memory"; goto done; }
         for (size_t i = 0; i < old_count; i++) encode_record(old_bytes + i * size, old_values[i], size);
         for (size_t j = 0; j < new_count; j++) encode_record(new_bytes + j * size, new_values[j], size);
-        status = heckel_match_records(old_bytes, old_count, new_bytes, new_count, size,
+        status = heckel_match_records(nulls && !old_count ? NULL : old_bytes, old_count,
+                                      nulls && !new_count ? NULL : new_bytes, new_count, size,
                                       run->options, &result);
         break;
     case API_SPANS:
@@ -231,8 +242,9 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
         old_spans = make_spans(old_values, old_count, (char *)old_bytes);
         new_spans = make_spans(new_values, new_count, (char *)new_bytes);
         if (!old_spans || !new_spans) { *error = "test ran out of memory"; goto done; }
-        status = heckel_match_spans(old_spans, old_count, new_spans, new_count, run->options,
-                                    &result);
+        status = heckel_match_spans(nulls && !old_count ? NULL : old_spans, old_count,
+                                    nulls && !new_count ? NULL : new_spans, new_count,
+                                    run->options, &result);
         break;
     default:
         *error = "unknown api";

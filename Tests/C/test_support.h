@@ -40,6 +40,7 @@ typedef struct test_run {
     size_t element_size;     /* API_RECORDS; values are masked to fit */
     const heckel_options *options;
     int *cancel_on_equal;    /* raised by the equality callback on its first call */
+    bool null_when_empty;    /* pass NULL for every list and output array of count 0 */
 } test_run;
 
 const char *api_name(test_api api);

@@ -17,6 +17,14 @@
  * allocations per call, none per element. No globals: calls are reentrant and
  * may run on many threads at once.
  *
+ * Hash flooding: keys are mixed with a random seed drawn per call (arc4random;
+ * on Linux getrandom from 1024 elements on, a cycle counter and the stack's
+ * address below) before they pick partitions and table slots, so no fixed set
+ * of crafted keys crowds one slot. Results never depend on the seed: the same
+ * input always gives the same output.
+ *
+ * NULL arrays: any list or output array may be NULL when its count is 0.
+ *
  * Errors: every function returns a heckel_status. On any status but HECKEL_OK
  * the caller's output arrays and counters are left untouched.
  */
@@ -51,7 +59,10 @@ typedef enum heckel_status {
 /* A static English description of a status ("out of memory"). Never NULL. */
 const char *heckel_status_description(heckel_status status);
 
-/* Memory the core takes for its scratch space; NULL members mean malloc/free. */
+/* Memory the core takes for its scratch space; NULL members mean malloc/free.
+ * allocate must return memory aligned as malloc's is (alignof(max_align_t)),
+ * or NULL; the core stores 8-byte words in it. release gets only pointers
+ * allocate returned, never NULL. */
 typedef struct heckel_allocator {
     void *(*allocate)(void *context, size_t size);
     void (*release)(void *context, void *pointer);
@@ -61,9 +72,9 @@ typedef struct heckel_allocator {
 typedef struct heckel_options {
     /* NULL: malloc and free. */
     const heckel_allocator *allocator;
-    /* NULL, or a flag polled (relaxed atomic load) every few thousand elements;
-     * once non-zero the call returns HECKEL_CANCELLED. Raise it from any thread
-     * with heckel_cancel(). */
+    /* NULL, or a flag polled (relaxed atomic load) every few thousand elements
+     * or equality callbacks; once non-zero the call returns HECKEL_CANCELLED.
+     * Raise it from any thread with heckel_cancel(). */
     const int *cancel;
 } heckel_options;
 
@@ -89,8 +100,12 @@ typedef bool (*heckel_equal_fn)(void *context, size_t old_offset, size_t new_off
 /* Matches lists given as 64-bit keys. Equal elements must have equal keys.
  * equal: NULL when keys are the elements themselves (equal keys, equal
  * elements); otherwise called on every candidate pair whose keys are equal.
- * Cost: O(n) expected plus the callbacks; O(n^2) callbacks in the worst case of
- * many unequal elements under one key. */
+ * Cost: O(n) expected plus the callbacks. Many unequal elements under one key
+ * (floating-point NaNs, which are never equal to themselves, or a poor key
+ * function) cost O(n^2) callbacks: each new element is compared with every
+ * unmatched old one under its key. Cancellation stays prompt even then: the
+ * flag is also polled every few thousand callbacks within one element's
+ * comparisons. */
 heckel_status heckel_match_keys(const uint64_t *old_keys, size_t old_count,
                                 const uint64_t *new_keys, size_t new_count,
                                 heckel_equal_fn equal, void *equal_context,

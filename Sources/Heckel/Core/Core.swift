@@ -3,8 +3,10 @@ import CHeckel
 /// The calls into the C core, on raw buffers: the only place that builds
 /// `heckel_result` and `heckel_options`.
 ///
-/// Every entry point allocates the two mapping arrays (and room for the
-/// moves) uninitialized, lets the core fill them, and keeps them only when the
+/// Every entry point answers for an empty list itself, so every buffer
+/// handed to the core is non-empty and so has a non-nil base address. For
+/// the rest, it allocates the two mapping arrays (and room for the moves)
+/// uninitialized, lets the core fill them, and keeps them only when the
 /// core answers `HECKEL_OK`; on any other status they are dropped with zero
 /// initialized elements, since the core leaves outputs untouched on failure.
 @usableFromInline
@@ -25,6 +27,11 @@ enum Core {
         // The Swift side (keys, copies) does not poll the flag; catch a
         // cancellation that came during it before the core starts.
         if cancel != nil && Task.isCancelled { throw .cancelled }
+        // Nothing to match when a list is empty. Answered here, so that the
+        // core never sees an empty list, whose buffer may have a nil base
+        // address (`UnsafeBufferPointer(start: nil, count: 0)`): heckel.h
+        // reads a NULL key array as "no keys", so NULL must never reach it.
+        if oldCount == 0 || newCount == 0 { return .allUnmatched(oldCount: oldCount, newCount: newCount) }
         var status = HECKEL_OK
         var matchCount = 0
         var newToOld: [UInt32] = []
@@ -96,16 +103,6 @@ enum Core {
     ) throws(CoreFailure) -> Mapping {
         try run(oldCount: oldCount, newCount: newCount, cancel: cancel) { options, result in
             heckel_match_records(old, oldCount, new, newCount, size, options, result)
-        }
-    }
-
-    /// Matches byte strings, by XXH3 and memcmp.
-    static func matchSpans(
-        old: UnsafeBufferPointer<heckel_span>, new: UnsafeBufferPointer<heckel_span>,
-        cancel: CancelFlag?
-    ) throws(CoreFailure) -> Mapping {
-        try run(oldCount: old.count, newCount: new.count, cancel: cancel) { options, result in
-            heckel_match_spans(old.baseAddress, old.count, new.baseAddress, new.count, options, result)
         }
     }
 }

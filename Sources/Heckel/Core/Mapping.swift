@@ -15,6 +15,12 @@ struct Mapping: Sendable {
     @usableFromInline var moves: [UInt32]
     @usableFromInline var matchCount: Int
 
+    /// The mapping of lists with nothing in common: every offset unmatched.
+    static func allUnmatched(oldCount: Int, newCount: Int) -> Mapping {
+        Mapping(oldToNew: [UInt32](repeating: unmatched, count: oldCount),
+                newToOld: [UInt32](repeating: unmatched, count: newCount), moves: [], matchCount: 0)
+    }
+
     /// The offsets `k` with `mapping[k] == unmatched`; there are `count` of them.
     static func unmatchedOffsets(in mapping: [UInt32], count: Int) -> [Int] {
         if count == 0 { return [] }

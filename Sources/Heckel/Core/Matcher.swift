@@ -38,6 +38,20 @@ enum Matcher {
                 UnsafeRawBufferPointer(old), UnsafeRawBufferPointer(new),
                 width: MemoryLayout<Element>.size, cancel: cancel)
         }
+        if Element.self == Double.self {
+            return try FloatKeys.match(
+                old.sameElements(as: Double.self), new.sameElements(as: Double.self), cancel: cancel)
+        }
+        if Element.self == Float.self {
+            return try FloatKeys.match(
+                old.sameElements(as: Float.self), new.sameElements(as: Float.self), cancel: cancel)
+        }
+        #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
+        if #available(macOS 11.0, iOS 14.0, watchOS 7.0, tvOS 14.0, *), Element.self == Float16.self {
+            return try FloatKeys.match(
+                old.sameElements(as: Float16.self), new.sameElements(as: Float16.self), cancel: cancel)
+        }
+        #endif
         if Element.self == UUID.self, UUIDRecords.isPacked {
             return try UUIDRecords.match(UnsafeRawBufferPointer(old), UnsafeRawBufferPointer(new), cancel: cancel)
         }

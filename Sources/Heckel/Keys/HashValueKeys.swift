@@ -4,8 +4,9 @@
 /// Why this agrees with `==`: `Hashable` requires equal elements to have equal
 /// hash values, so equal elements get equal keys; and a key is never trusted
 /// alone, `==` decides. This covers types whose equal values differ in bytes
-/// (`Double`'s `-0.0 == 0.0`, Unicode-equivalent `String`s) and values not
-/// equal to themselves (`Double.nan`, which then never matches).
+/// (Unicode-equivalent `String`s, a struct holding a `Double` `-0.0` or
+/// `0.0`) and values not equal to themselves (a NaN inside a struct, which
+/// then never matches).
 @usableFromInline
 enum HashValueKeys {
     /// Matches two contiguous lists by hash value and `==`.

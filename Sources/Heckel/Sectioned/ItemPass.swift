@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Turns the flat item diff into index-path results: one pass over the new
+/// Turns the item pairing into index-path results: one pass over the new
 /// items, section by section, with a longest-increasing-subsequence step
 /// only in sections whose kept items are out of order.
 ///
@@ -21,7 +21,7 @@ struct ItemPass {
 
     /// - Parameter itemUpdates: matched pairs (flat offsets) whose content
     ///   differs, ascending by new offset.
-    init(sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout, items: ListDiff,
+    init(sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout, items: ItemMatch,
          itemUpdates: [ListDiff.Update]) {
         deletions = Self.paths(of: items.deletions, in: oldLayout, keeping: sections.newForOld)
         insertions = Self.paths(of: items.insertions, in: newLayout, keeping: sections.oldForNew)
@@ -67,7 +67,7 @@ struct ItemPass {
     /// Fills `moves` (ascending by new path) and returns the moved items'
     /// old flat offsets as a bit set (empty unless `trackMoved`).
     private mutating func findMoves(
-        sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout, items: ListDiff,
+        sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout, items: ItemMatch,
         trackMoved: Bool
     ) -> Bits {
         var movedOld = Bits(count: trackMoved ? items.oldCount : 0)

@@ -13,8 +13,9 @@ extension SectionedDiff {
     ///   share an identity.
     /// - Precondition: neither snapshot has more than `ListDiff.maximumCount`
     ///   items.
-    /// - Complexity: O(n + s) expected for n items and s sections, as one
-    ///   flat `ListDiff` of the items, plus O(m log m) for each section whose
+    /// - Complexity: O(n + s) expected for n items and s sections: one
+    ///   match of all items keyed by section and identity, one `ListDiff` of
+    ///   the items left unpaired by it, plus O(m log m) for each section whose
     ///   m kept items change order.
     @inlinable
     public init<Old: Collection, New: Collection>(from old: Old, to new: New) throws(DuplicateSectionIDError)
@@ -23,8 +24,9 @@ extension SectionedDiff {
         let sections = try SectionMatch(old: old, new: new)
         let (oldItems, oldLayout) = Self.flatten(old)
         let (newItems, newLayout) = Self.flatten(new)
+        let tags = SectionTags(sections: sections, oldLayout: oldLayout, newLayout: newLayout)
         self.init(sections: sections, oldLayout: oldLayout, newLayout: newLayout,
-                  items: ListDiff(from: oldItems, to: newItems))
+                  items: ItemMatch(old: oldItems, new: newItems, tags: tags, oldLayout: oldLayout, newLayout: newLayout))
     }
 
     /// The difference between two snapshots whose items have an identity:
@@ -56,7 +58,8 @@ extension SectionedDiff {
         let sections = try SectionMatch(old: old, new: new)
         let (oldIDs, oldLayout) = Self.identities(of: old, id)
         let (newIDs, newLayout) = Self.identities(of: new, id)
-        let items = ListDiff(from: oldIDs, to: newIDs)
+        let tags = SectionTags(sections: sections, oldLayout: oldLayout, newLayout: newLayout)
+        let items = ItemMatch(old: oldIDs, new: newIDs, tags: tags, oldLayout: oldLayout, newLayout: newLayout)
         self.init(sections: sections, oldLayout: oldLayout, newLayout: newLayout, items: items,
                   updatedPairs: Self.updates(from: old, to: new, oldLayout: oldLayout, items: items))
     }
@@ -94,7 +97,7 @@ extension SectionedDiff {
     /// by new offset.
     @inlinable
     static func updates<S: DiffableSection>(
-        from old: [S], to new: [S], oldLayout: SectionLayout, items: ListDiff
+        from old: [S], to new: [S], oldLayout: SectionLayout, items: ItemMatch
     ) -> [ListDiff.Update] where S.Items.Element: Equatable {
         if items.deletions.count == items.oldCount { return [] }
         // O(1) views for array-backed sections; a copy for other collections.

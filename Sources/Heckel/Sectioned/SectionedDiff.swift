@@ -7,9 +7,23 @@ import Foundation
 /// The difference between two snapshots of a sectioned list, at the section
 /// level and the item level, in index paths.
 ///
-/// Sections are matched by identity; items are matched across the whole
-/// snapshot (flattened into one list and diffed by `ListDiff`), so an item
-/// can move to another section. Duplicate items pair up in order.
+/// Sections are matched by identity. Items are paired by identity in two
+/// passes, so that an item can move to another section but changes section
+/// only when its own section has no partner for it:
+///
+/// 1. Within each pair of matched sections (same identity, old and new):
+///    the k-th occurrence of an item identity in the old section pairs with
+///    its k-th occurrence in the new section.
+/// 2. The items still unpaired, across the whole snapshot: the k-th
+///    remaining occurrence of an identity in the old snapshot (sections in
+///    order, items in order) pairs with its k-th remaining occurrence in the
+///    new one.
+///
+/// So the same product listed in both "Favorites" and "All" stays in each
+/// section when the two sections swap places (one section move, no item
+/// change), and removing it from "Favorites" is one item deletion there.
+/// Every identity still gets `min(old count, new count)` pairs, as in
+/// `ListDiff`; the rest are deletions and insertions.
 ///
 /// ```swift
 /// let old = [Section(id: "A", items: ["a", "b"]), Section(id: "B", items: ["c"])]
@@ -53,8 +67,8 @@ public struct SectionedDiff: Sendable, Equatable {
     public let itemUpdates: [ItemUpdate]
 
     @usableFromInline let sections: SectionMatch
-    /// The diff of the two snapshots' items flattened in section order.
-    @usableFromInline let items: ListDiff
+    /// The pairing of the two snapshots' items flattened in section order.
+    @usableFromInline let items: ItemMatch
     @usableFromInline let oldLayout: SectionLayout
     @usableFromInline let newLayout: SectionLayout
     /// Parallel to `itemMoves`: whether the moved item is also updated.
@@ -62,14 +76,14 @@ public struct SectionedDiff: Sendable, Equatable {
     /// Parallel to `itemUpdates`: whether the updated item is also moved.
     let updatedItemIsMoved: [Bool]
 
-    /// - Parameter updatedPairs: matched pairs (flat offsets) whose content
-    ///   differs, ascending by new offset; `items.updates` when `nil`.
+    /// - Parameter updatedPairs: paired items (flat offsets) whose content
+    ///   differs, ascending by new offset.
     @usableFromInline
-    init(sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout, items: ListDiff,
-         updatedPairs: [ListDiff.Update]? = nil) {
+    init(sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout, items: ItemMatch,
+         updatedPairs: [ListDiff.Update] = []) {
         precondition(items.oldCount == oldLayout.itemCount && items.newCount == newLayout.itemCount)
         let pass = ItemPass(sections: sections, oldLayout: oldLayout, newLayout: newLayout, items: items,
-                            itemUpdates: updatedPairs ?? items.updates)
+                            itemUpdates: updatedPairs)
         self.sections = sections
         self.items = items
         self.oldLayout = oldLayout

@@ -62,14 +62,64 @@ struct SectionedDiffExampleTests {
         #expect(diff.batchUpdates.itemMoves.count == 1)
     }
 
-    @Test("duplicate item identities pair up in order and never crash")
+    @Test("duplicate item identities pair up in order, within their sections first, and never crash")
     func duplicateItems() throws {
         let diff = try checked([group(0, [1, 1, 1]), group(1, [1])], [group(1, [1, 1]), group(0, [1])])
-        #expect(diff.newIndexPath(forOld: [0, 0]) == [0, 0])
+        // Within sections: old 0 keeps its first 1, old 1 its only 1. Then the
+        // leftovers in order: old [0, 1] takes the free 1 of section 1.
+        #expect(diff.newIndexPath(forOld: [0, 0]) == [1, 0])
+        #expect(diff.newIndexPath(forOld: [1, 0]) == [0, 0])
         #expect(diff.newIndexPath(forOld: [0, 1]) == [0, 1])
-        #expect(diff.newIndexPath(forOld: [0, 2]) == [1, 0])
-        #expect(diff.newIndexPath(forOld: [1, 0]) == nil)
+        #expect(diff.newIndexPath(forOld: [0, 2]) == nil)
         _ = try checked([group(0, Array(repeating: 9, count: 50))], [group(0, Array(repeating: 9, count: 20)), group(1, Array(repeating: 9, count: 40))])
+    }
+
+    @Test("an identity in two sections stays in each when the sections only swap")
+    func sameItemInTwoSectionsSwapped() throws {
+        // "Favorites" and "All" both list product 7, with different text.
+        let favorites = SectionedGroup(id: 0, header: 0, items: [.init(id: 7, content: 1)])
+        let all = SectionedGroup(id: 1, header: 0, items: [.init(id: 7, content: 2)])
+        let diff = try checked([favorites, all], [all, favorites])
+        #expect(diff.sectionMoves.count == 1)
+        #expect(diff.itemMoves.isEmpty && diff.itemUpdates.isEmpty)
+        #expect(diff.itemDeletions.isEmpty && diff.itemInsertions.isEmpty)
+        #expect(diff.newIndexPath(forOld: [0, 0]) == [1, 0] && diff.newIndexPath(forOld: [1, 0]) == [0, 0])
+        let batch = diff.batchUpdates
+        #expect(batch.sectionMoves.count == 1)
+        #expect(batch.sectionDeletions.isEmpty && batch.sectionInsertions.isEmpty && batch.sectionReloads.isEmpty)
+        #expect(batch.itemMoves.isEmpty && batch.itemReloads.isEmpty)
+        #expect(batch.itemDeletions.isEmpty && batch.itemInsertions.isEmpty)
+        #expect(diff.sequentialSteps.count == 1)
+
+        // The same with Hashable items, equal in both sections.
+        let plain = try SectionedDiff(from: [Section(id: "fav", items: [7]), Section(id: "all", items: [7])],
+                                      to: [Section(id: "all", items: [7]), Section(id: "fav", items: [7])])
+        #expect(plain.sectionMoves.count == 1 && plain.itemMoves.isEmpty)
+        #expect(plain.itemDeletions.isEmpty && plain.itemInsertions.isEmpty)
+        #expect(plain.newIndexPath(forOld: [0, 0]) == [1, 0] && plain.newIndexPath(forOld: [1, 0]) == [0, 0])
+    }
+
+    @Test("an identity deleted from one of two sections is a deletion there, not a move")
+    func sameItemInTwoSectionsDeletedFromOne() throws {
+        // old A: [x, y], B: [x, z]; new A: [y], B: [x, z].
+        let diff = try checked([group(0, [1, 2]), group(1, [1, 3])], [group(0, [2]), group(1, [1, 3])])
+        #expect(diff.itemDeletions == [[0, 0]])
+        #expect(diff.itemInsertions.isEmpty && diff.itemMoves.isEmpty && diff.itemUpdates.isEmpty)
+        #expect(diff.sectionMoves.isEmpty)
+        #expect(diff.newIndexPath(forOld: [1, 0]) == [1, 0])
+        let batch = diff.batchUpdates
+        #expect(batch.itemDeletions == [[0, 0]])
+        #expect(batch.itemInsertions.isEmpty && batch.itemMoves.isEmpty && batch.itemReloads.isEmpty)
+        #expect(diff.sequentialSteps == [.deleteItem([0, 0])])
+    }
+
+    @Test("an item changes section only when its own section has no partner for it")
+    func leftoversPairAcrossSections() throws {
+        // Old A keeps one 1; its second 1 pairs with the 1 that appears in B.
+        let diff = try checked([group(0, [1, 1]), group(1, [2])], [group(0, [1]), group(1, [2, 1])])
+        #expect(diff.newIndexPath(forOld: [0, 0]) == [0, 0])
+        #expect(diff.itemMoves == [.init(from: [0, 1], to: [1, 1])])
+        #expect(diff.itemDeletions.isEmpty && diff.itemInsertions.isEmpty)
     }
 
     @Test("a duplicate section identity throws, naming it and both offsets")

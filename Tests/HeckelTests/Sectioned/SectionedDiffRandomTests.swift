@@ -35,6 +35,48 @@ struct SectionedDiffRandomTests {
         }
     }
 
+    /// Integer identities that fill all 64 bits (no room to pack a section
+    /// tag beside them) and string identities take the hashed-key pass;
+    /// identities in the top bits take either pass, depending on the snapshot.
+    @Test("identities of other kinds: negative integers, strings, top bits", arguments: [0, 1, 2] as [UInt64])
+    func otherIdentities(kind: UInt64) throws {
+        for seed in 0 ..< 1_000 as Range<UInt64> {
+            var generator = SectionedSnapshotGenerator(seed: 30_000 + seed)
+            let (old, new) = generator.pair()
+            let diff = switch kind {
+            case 0: try SectionedDiff(from: old, to: new, identifiedBy: { Int.min + $0.id })
+            case 1: try SectionedDiff(from: old, to: new, identifiedBy: { "row \($0.id)" })
+            default: try SectionedDiff(from: old, to: new, identifiedBy: { UInt64($0.id) << 59 })
+            }
+            let problems = SectionedDiffChecker.problems(in: diff, old: old, new: new) { AnyHashable($0.id) }
+            if !problems.isEmpty {
+                let report = "seed \(seed)\nold \(old)\nnew \(new)\n" + problems.prefix(5).joined(separator: "\n")
+                Issue.record(Comment(rawValue: report))
+                return
+            }
+        }
+    }
+
+    /// Sections only reordered, items sharing identities across sections:
+    /// every item stays in its section, so only sections move.
+    @Test("sections only reordered: no item changes, whatever the duplicates")
+    func sectionsOnlyReordered() throws {
+        for seed in 0 ..< 1_000 as Range<UInt64> {
+            var generator = SectionedSnapshotGenerator(seed: 40_000 + seed, itemPool: 4)
+            let old = generator.snapshot()
+            let new = old.shuffled(using: &generator.random)
+            let diff = try SectionedDiff(from: old, to: new, identifiedBy: \.id)
+            let batch = diff.batchUpdates
+            let itemChanges = diff.itemDeletions.count + diff.itemInsertions.count + diff.itemMoves.count + diff.itemUpdates.count
+            let batchItemChanges = batch.itemDeletions.count + batch.itemInsertions.count + batch.itemMoves.count + batch.itemReloads.count
+            let problems = SectionedDiffChecker.problems(in: diff, old: old, new: new) { AnyHashable($0.id) }
+            if itemChanges + batchItemChanges != 0 || !problems.isEmpty {
+                Issue.record(Comment(rawValue: "seed \(seed)\nold \(old)\nnew \(new)\n\(diff)\n" + problems.prefix(5).joined(separator: "\n")))
+                return
+            }
+        }
+    }
+
     @Test("larger snapshots: dozens of sections, long sections")
     func larger() throws {
         for seed in 0 ..< 60 as Range<UInt64> {

@@ -32,23 +32,11 @@ struct SectionedReference {
             oldSectionOf[new[n].id].flatMap { o in old[o].header != new[n].header ? [o, n] : nil }
         })
 
-        // Match items in order of occurrence over the whole snapshot.
-        var waiting: [AnyHashable: [IndexPath]] = [:]
-        for (s, section) in old.enumerated() {
-            for (k, item) in section.items.enumerated() { waiting[identity(item), default: []].append([s, k]) }
-        }
-        newPathForOld = old.map { [IndexPath?](repeating: nil, count: $0.items.count) }
-        oldPathForNew = new.map { [IndexPath?](repeating: nil, count: $0.items.count) }
+        (newPathForOld, oldPathForNew) = Self.pairs(old: old, new: new, oldSectionOf: oldSectionOf, identity: identity)
         itemUpdates = []
         for (s, section) in new.enumerated() {
             for (k, item) in section.items.enumerated() {
-                let key = identity(item)
-                guard var queue = waiting[key], !queue.isEmpty else { continue }
-                let from = queue.removeFirst()
-                waiting[key] = queue
-                oldPathForNew[s][k] = from
-                newPathForOld[from[0]][from[1]] = [s, k]
-                if old[from[0]].items[from[1]] != item { itemUpdates.insert([from, [s, k]]) }
+                if let from = oldPathForNew[s][k], old[from[0]].items[from[1]] != item { itemUpdates.insert([from, [s, k]]) }
             }
         }
         itemDeletions = []
@@ -71,6 +59,50 @@ struct SectionedReference {
             kept += Self.longestIncreasingRun(places)
         }
         minimumItemMoves = matched - kept
+    }
+
+    /// The item pairing rule: first within each pair of matched sections,
+    /// then the leftovers across the whole snapshot, both in order.
+    static func pairs(
+        old: [SectionedGroup], new: [SectionedGroup], oldSectionOf: [Int: Int], identity: (SectionedRow) -> AnyHashable
+    ) -> (newPathForOld: [[IndexPath?]], oldPathForNew: [[IndexPath?]]) {
+        // Pass 1: items pair up within each pair of matched sections, in
+        // order (the k-th occurrence of an identity in the old section with
+        // the k-th in the new one).
+        var newPathForOld = old.map { [IndexPath?](repeating: nil, count: $0.items.count) }
+        var oldPathForNew = new.map { [IndexPath?](repeating: nil, count: $0.items.count) }
+        func pair(_ from: IndexPath, _ to: IndexPath) {
+            oldPathForNew[to[0]][to[1]] = from
+            newPathForOld[from[0]][from[1]] = to
+        }
+        for (s, section) in new.enumerated() {
+            guard let o = oldSectionOf[section.id] else { continue }
+            var waiting: [AnyHashable: [Int]] = [:]
+            for (k, item) in old[o].items.enumerated() { waiting[identity(item), default: []].append(k) }
+            for (k, item) in section.items.enumerated() {
+                let key = identity(item)
+                guard let queue = waiting[key], let first = queue.first else { continue }
+                waiting[key] = Array(queue.dropFirst())
+                pair([o, first], [s, k])
+            }
+        }
+        // Pass 2: the items left unpaired pair up across the whole snapshot,
+        // in order of occurrence.
+        var waiting: [AnyHashable: [IndexPath]] = [:]
+        for (s, section) in old.enumerated() {
+            for (k, item) in section.items.enumerated() where newPathForOld[s][k] == nil {
+                waiting[identity(item), default: []].append([s, k])
+            }
+        }
+        for (s, section) in new.enumerated() {
+            for (k, item) in section.items.enumerated() where oldPathForNew[s][k] == nil {
+                let key = identity(item)
+                guard let queue = waiting[key], let first = queue.first else { continue }
+                waiting[key] = Array(queue.dropFirst())
+                pair(first, [s, k])
+            }
+        }
+        return (newPathForOld, oldPathForNew)
     }
 
     /// The length of the longest strictly increasing subsequence, O(n^2).
