@@ -28,6 +28,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "counting_allocator.h" /* Tests/C */
 #include "heckel.h"
 
 static uint64_t splitmix(uint64_t *state) {
@@ -70,26 +71,7 @@ static size_t naive_loop(const uint64_t *old, size_t n, const uint64_t *new, siz
     return found;
 }
 
-/* ---- the engine, with a peak-counting allocator ---- */
-
-typedef struct counting { size_t live, peak; } counting;
-
-static void *counting_allocate(void *context, size_t size) {
-    counting *c = context;
-    size_t *block = malloc(size + 16);
-    if (!block) return NULL;
-    block[0] = size;
-    c->live += size;
-    if (c->live > c->peak) c->peak = c->live;
-    return (char *)block + 16;
-}
-
-static void counting_release(void *context, void *pointer) {
-    counting *c = context;
-    size_t *block = (size_t *)((char *)pointer - 16);
-    c->live -= block[0];
-    free(block);
-}
+/* ---- the engine; peak scratch counted by Tests/C/counting_allocator ---- */
 
 typedef struct lists {
     uint64_t *old, *new;
@@ -107,10 +89,9 @@ enum { NAIVE, KEYS, KEYS_EQ, RECORDS, SPANS, ENGINES };
 static const char *engine_names[ENGINES] = {"naive", "keys", "keys+eq", "records", "spans"};
 
 /* c: NULL for a timed run (the core's own allocation), or a counter. */
-static size_t run_engine(int engine, lists *l, heckel_result *r, counting *c) {
+static size_t run_engine(int engine, lists *l, heckel_result *r, counting_allocator *c) {
     if (engine == NAIVE) return naive_loop(l->old, l->n, l->new, l->m);
-    heckel_allocator allocator = {counting_allocate, counting_release, c};
-    heckel_options options = {c ? &allocator : NULL, NULL};
+    heckel_options options = {c ? &c->allocator : NULL, NULL};
     heckel_status s = HECKEL_OK;
     switch (engine) {
     case KEYS: s = heckel_match_keys(l->old, l->n, l->new, l->m, NULL, NULL, &options, r); break;
@@ -184,7 +165,8 @@ static void bench_size(size_t n, int runs) {
     /* Untimed first round: peak scratch through the hook; also a warm-up. */
     for (int e = NAIVE; e < ENGINES; e++) {
         if (!selected(e)) continue;
-        counting c = {0, 0};
+        counting_allocator c;
+        counting_init(&c);
         run_engine(e, &l, &r, e == NAIVE ? NULL : &c);
         peak[e] = c.peak;
     }
