@@ -46,11 +46,12 @@ struct SuiteRunner {
                 case .ok, .timedOut:
                     var row = ResultRow(job: job, report: report)
                     if report.status == .timedOut {
-                        row.note = "stopped after \(Self.format(job.timeCap * Job.hardLimitFactor)) s, \(Self.format(Job.hardLimitFactor)) times the time cap (--time-cap)"
+                        row.note = "stopped after \(Self.format(job.timeCap * Job.hardLimitFactor)) s, "
+                            + "\(Self.format(Job.hardLimitFactor)) times the time cap (--time-cap)"
                     }
                     if !report.peakWasReset {
-                        row.note = [row.note, "the kernel refused to reset the memory peak: extra may include building the inputs"]
-                            .compactMap { $0 }.joined(separator: "; ")
+                        let caveat = "the kernel refused to reset the memory peak: extra may include building the inputs"
+                        row.note = [row.note, caveat].compactMap { $0 }.joined(separator: "; ")
                     }
                     rows.append(row)
                 case .wrong:
