@@ -4,7 +4,7 @@ import Heckel
 
 /// The diff engines measured side by side.
 enum Engine: String, CaseIterable, Codable, ExpressibleByArgument {
-    /// `ListDiff(from:to:)`, the Swift API of this package.
+    /// `ListDiff(from:to:)`, the Swift API of this package (`SectionedDiff` in the sectioned scenario).
     case listdiff
     /// The C core on raw keys, records or spans (see CCoreEngine.swift); no Swift result built.
     case ccore
@@ -12,6 +12,9 @@ enum Engine: String, CaseIterable, Codable, ExpressibleByArgument {
     case stdlib
     /// The plain-Swift Heckel list frameworks ship (ReferenceHeckel.swift).
     case reference
+    /// Sectioned scenario only: `ListDiff(from:to:identifiedBy: \.id)` over the same items
+    /// flattened, the time `SectionedDiff` is compared with.
+    case flat
 }
 
 /// Any engine's result in one shape, for checking and counting.
@@ -32,6 +35,7 @@ extension Engine {
         case .ccore: return try Element.coreMatch(old: old, new: new)
         case .stdlib: return new.difference(from: old).inferringMoves()
         case .reference: return ReferenceHeckel(from: old, to: new)
+        case .flat: preconditionFailure("flat runs in the sectioned scenario only (SectionedMeasurement)")
         }
     }
 

@@ -4,7 +4,9 @@ enum Estimates {
     /// Old and new list lengths of a generated scenario at size `n`.
     static func counts(_ scenario: Scenario, size n: Int, ratios: EditRatios) -> (old: Int, new: Int) {
         switch scenario {
-        case .random, .duplicates, .sectioned:
+        case .sectioned:
+            return (n, n)  // as many items inserted as deleted, on average
+        case .random, .duplicates:
             let deleted = min(n, Int((ratios.delete * Double(n)).rounded()))
             return (n, n - deleted + Int((ratios.insert * Double(n)).rounded()))
         case .oneMove, .reversed, .allNew, .unchanged, .text:
@@ -49,7 +51,7 @@ enum Estimates {
         let arena = element == .string ? elements * 48 : 0
         switch engine {
         case .ccore: return elements * 24 + arena
-        case .listdiff: return elements * 48 + arena
+        case .listdiff, .flat: return elements * 48 + arena
         case .reference: return elements * 200
         case .stdlib: return elements * 128  // measured: about 100 bytes per element
         }

@@ -24,7 +24,7 @@ struct HeckelBenchCommand: ParsableCommand {
             transform: { try SizeArgument.parsed($0) })
     var sizes: [SizeArgument] = []
 
-    @Option(name: .customLong("engine"), help: "listdiff, ccore, stdlib or reference (repeatable; default all).")
+    @Option(name: .customLong("engine"), help: "listdiff, ccore, stdlib, reference or flat (repeatable; default all). The sectioned scenario runs flat (a ListDiff of its items flattened) and listdiff (SectionedDiff) only.")
     var engines: [Engine] = []
 
     @Option(name: .customLong("element"), help: "Element type: int, uuid, string or struct (repeatable; default int).")
@@ -88,6 +88,10 @@ struct HeckelBenchCommand: ParsableCommand {
         let template = Job(scenario: .random, size: nil, element: .int, engine: .listdiff, runs: runs, seed: seed,
                            ratios: ratios, timeCap: timeCap, oldFile: oldFile, newFile: newFile)
         let jobs = SuitePlan.jobs(pairs: pairs, elements: elements, engines: engines, template: template)
+        guard !jobs.isEmpty else {
+            throw ValidationError("none of the engines asked for runs in the scenarios asked for "
+                + "(the sectioned scenario runs flat and listdiff only, flat runs in no other)")
+        }
         var runner = SuiteRunner(jobs: jobs, textFiles: textFiles)
         try runner.checkMemory()
         let rows = runner.run()
@@ -105,8 +109,10 @@ struct HeckelBenchCommand: ParsableCommand {
     private func notes(for scenarios: [Scenario]) -> [String] {
         var notes: [String] = []
         if scenarios.contains(.sectioned) {
-            notes.append("sectioned: SectionedDiff (engine listdiff) only, no other engine has a sectioned form; "
-                + "sections of 100 items, edits count items and sections")
+            notes.append("sectioned: " + SectionedScenario.summary + "; items are an id of the --element type and an Int")
+            notes.append("sectioned: listdiff is SectionedDiff(from:to:identifiedBy: \\.id) plus its batchUpdates, flat is "
+                + "ListDiff(from:to:identifiedBy: \\.id) over the same items flattened, and vs listdiff is over flat; "
+                + "listdiff's edits count items and sections, updates are not counted")
         }
         if scenarios.contains(.text) {
             notes.append("text: size is old/new line counts; lines are strings (--element does not apply)")

@@ -20,7 +20,8 @@ struct ResultRow: Codable {
     var maxSeconds: Double?
     /// Median nanoseconds per element, counting (old + new) / 2 elements.
     var nanosecondsPerElement: Double?
-    /// This engine's median over ListDiff's median on the same lists.
+    /// This engine's median over ListDiff's median on the same lists (in the sectioned scenario,
+    /// over the flat ListDiff's median: see `SuiteRunner.ratioBase`).
     var ratioToListDiff: Double?
     /// The process's resident high-water mark during the diff, inputs included.
     var peakResidentBytes: Int?

@@ -14,8 +14,9 @@ enum Scenario: String, CaseIterable, Codable, ExpressibleByArgument {
     case unchanged
     /// The random mix over only ten distinct values.
     case duplicates
-    /// Sections of 100 items: the random mix over all items (items move between sections), plus
-    /// 2% of sections moved and 1% replaced by new ones. Measured through `SectionedDiff` only.
+    /// Sections of 1000 items with 10% of the items changed, some moving between sections, and a
+    /// few sections moved (SectionedScenario.swift): `SectionedDiff` next to a flat `ListDiff` of
+    /// the same items.
     case sectioned
     /// Two text files (`--old`, `--new`) diffed line by line.
     case text

@@ -1,28 +1,90 @@
 import Heckel
 
-/// The sectioned scenario in a child process: `SectionedDiff` over snapshots of `Section`s.
+/// An item of the sectioned scenario: an id of the `--element` type, and a content that changes
+/// when the item is updated. Diffed by `\.id`.
+struct SectionItem<ID: BenchElement>: Hashable {
+    var id: ID
+    var content: Int
+}
+
+/// The sectioned scenario in a child process: engine `listdiff` is `SectionedDiff` (with its
+/// `batchUpdates`) over the snapshots, engine `flat` is `ListDiff` over the same items flattened,
+/// the time the issue asks `SectionedDiff` to stay close to.
 enum SectionedMeasurement {
-    static func run<Item: BenchElement>(_ job: Job, as _: Item.Type) throws -> ChildReport {
-        precondition(job.engine == .listdiff, "only ListDiff has a sectioned form")
-        let identities = SectionedScenario.snapshots(size: job.size ?? 0, ratios: job.ratios, seed: job.seed)
-        var salt = SeededGenerator(seed: ~job.seed)
-        let itemSalt = salt.next()
-        func sections(_ list: [IdentitySection]) -> [Section<Int, Item>] {
-            list.map { Section(id: $0.id, items: $0.items.map { Item(identity: $0, salt: itemSalt) }) }
+    static func run<ID: BenchElement>(_ job: Job, as _: ID.Type) throws -> ChildReport {
+        switch job.engine {
+        case .listdiff:
+            let (old, new) = snapshots(job, as: ID.self)
+            return try measureSectioned(job, old: old, new: new)
+        case .flat:
+            let (old, new) = flattened(snapshots(job, as: ID.self))
+            return try measureFlat(job, old: old, new: new)
+        case .ccore, .stdlib, .reference:
+            preconditionFailure("\(job.engine.rawValue) has no sectioned form")
         }
-        let old = sections(identities.old)
-        let new = sections(identities.new)
+    }
+
+    private static func snapshots<ID: BenchElement>(_ job: Job, as _: ID.Type)
+        -> (old: [Section<Int, SectionItem<ID>>], new: [Section<Int, SectionItem<ID>>]) {
+        let identities = SectionedScenario.snapshots(size: job.size ?? 0, seed: job.seed)
+        var salt = SeededGenerator(seed: ~job.seed)
+        let idSalt = salt.next()
+        func sections(_ list: [IdentitySection]) -> [Section<Int, SectionItem<ID>>] {
+            list.map { section in
+                Section(id: section.id, items: section.items.map {
+                    SectionItem(id: ID(identity: $0.id, salt: idSalt), content: $0.content)
+                })
+            }
+        }
+        return (sections(identities.old), sections(identities.new))
+    }
+
+    /// The items in section order; the sections are freed before anything is measured.
+    private static func flattened<Item>(_ snapshots: (old: [Section<Int, Item>], new: [Section<Int, Item>]))
+        -> (old: [Item], new: [Item]) {
+        (snapshots.old.flatMap(\.items), snapshots.new.flatMap(\.items))
+    }
+
+    private static func measureSectioned<ID: BenchElement>(
+        _ job: Job, old: [Section<Int, SectionItem<ID>>], new: [Section<Int, SectionItem<ID>>]
+    ) throws -> ChildReport {
         var report = ChildReport(status: .ok, oldCount: old.reduce(0) { $0 + $1.items.count },
                                  newCount: new.reduce(0) { $0 + $1.items.count })
-        let sectionsInWarmUp = ChildMeasurement.warmUpCount / SectionedScenario.sectionSize
-        let (smallOld, smallNew) = (Array(old.prefix(sectionsInWarmUp)), Array(new.prefix(sectionsInWarmUp)))
-        try ChildMeasurement.timeRuns(job, report: &report, warmUp: { try SectionedDiff(from: smallOld, to: smallNew) },
-                                      run: { try SectionedDiff(from: old, to: new) }, check: { result in
-            let diff = result as! SectionedDiff
-            try verifySectioned(diff, old: old, new: new)
+        let (smallOld, smallNew) = (Array(old.prefix(1)), Array(new.prefix(1)))
+        func diff(_ old: [Section<Int, SectionItem<ID>>], _ new: [Section<Int, SectionItem<ID>>]) throws -> Any {
+            let diff = try SectionedDiff(from: old, to: new, identifiedBy: \.id)
+            return (diff, diff.batchUpdates)
+        }
+        try ChildMeasurement.timeRuns(job, report: &report, warmUp: { try diff(smallOld, smallNew) },
+                                      run: { try diff(old, new) }, check: { result in
+            let (diff, _) = result as! (SectionedDiff, SectionedDiff.BatchUpdates)
+            try verifySectioned(diff, old: old, new: new, identifiedBy: \.id)
             return (diff.itemDeletions.count + diff.sectionDeletions.count,
                     diff.itemInsertions.count + diff.sectionInsertions.count,
                     diff.itemMoves.count + diff.sectionMoves.count)
+        })
+        return report
+    }
+
+    private static func measureFlat<ID: BenchElement>(_ job: Job, old: [SectionItem<ID>], new: [SectionItem<ID>]) throws -> ChildReport {
+        var report = ChildReport(status: .ok, oldCount: old.count, newCount: new.count)
+        let warmUpCount = ChildMeasurement.warmUpCount
+        let (smallOld, smallNew) = (Array(old.prefix(warmUpCount)), Array(new.prefix(warmUpCount)))
+        try ChildMeasurement.timeRuns(job, report: &report,
+                                      warmUp: { ListDiff(from: smallOld, to: smallNew, identifiedBy: \.id) },
+                                      run: { ListDiff(from: old, to: new, identifiedBy: \.id) }, check: { result in
+            let diff = result as! ListDiff
+            // Matched by id: the script must turn the old ids into the new ones, and the updates
+            // must be exactly the matched pairs whose content differs.
+            let (oldIDs, newIDs) = (old.map(\.id), new.map(\.id))
+            let outcome = Engine.listdiff.outcome(of: diff, old: oldIDs, new: newIDs)
+            try verify(outcome, old: oldIDs, new: newIDs)
+            let updated = outcome.oldToNew.indices.filter { outcome.oldToNew[$0] >= 0 && old[$0] != new[outcome.oldToNew[$0]] }
+            guard diff.updates.map(\.old).sorted() == updated,
+                  diff.updates.allSatisfy({ outcome.oldToNew[$0.old] == $0.new }) else {
+                throw WrongDiff(description: "flat: updates are not exactly the matched pairs whose content differs")
+            }
+            return (outcome.deletions.count, outcome.insertions.count, outcome.moves.count)
         })
         return report
     }

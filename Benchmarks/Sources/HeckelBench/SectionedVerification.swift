@@ -1,10 +1,13 @@
 import Foundation
 import Heckel
 
-/// Checks a `SectionedDiff` against the snapshots: sections map to sections of the same identity,
-/// items to equal items both ways, and applying `sequentialSteps` to the old snapshot gives the
-/// new one.
-func verifySectioned<Item: Equatable>(_ diff: SectionedDiff, old: [Section<Int, Item>], new: [Section<Int, Item>]) throws {
+/// Checks a `SectionedDiff` made with `identifiedBy: id` against the snapshots: sections map to
+/// sections of the same identity, items to items of the same id both ways, `itemUpdates` are
+/// exactly the mapped items whose content differs, and applying `sequentialSteps` to the old
+/// snapshot gives the new one, contents included.
+func verifySectioned<Item: Equatable, ItemID: Equatable>(
+    _ diff: SectionedDiff, old: [Section<Int, Item>], new: [Section<Int, Item>], identifiedBy id: KeyPath<Item, ItemID>
+) throws {
     func fail(_ message: String) -> WrongDiff { WrongDiff(description: "sectioned: " + message) }
     guard diff.oldSectionCount == old.count, diff.newSectionCount == new.count else {
         throw fail("section counts \(diff.oldSectionCount)/\(diff.newSectionCount) for \(old.count)/\(new.count) sections")
@@ -15,16 +18,23 @@ func verifySectioned<Item: Equatable>(_ diff: SectionedDiff, old: [Section<Int, 
             throw fail("old section \(oldSection) maps to new section \(newSection) of another identity, or not back")
         }
     }
+    var updated: [SectionedDiff.ItemUpdate] = []
     for (oldSection, section) in old.enumerated() {
         for oldItem in section.items.indices {
             let oldPath = IndexPath(indexes: [oldSection, oldItem])
             guard let newPath = diff.newIndexPath(forOld: oldPath) else { continue }
             guard newPath.count == 2, new.indices.contains(newPath[0]), new[newPath[0]].items.indices.contains(newPath[1]),
-                  new[newPath[0]].items[newPath[1]] == section.items[oldItem],
+                  new[newPath[0]].items[newPath[1]][keyPath: id] == section.items[oldItem][keyPath: id],
                   diff.oldIndexPath(forNew: newPath) == oldPath else {
                 throw fail("old item \(oldPath) maps to \(newPath), which holds another item or does not map back")
             }
+            if new[newPath[0]].items[newPath[1]] != section.items[oldItem] {
+                updated.append(SectionedDiff.ItemUpdate(old: oldPath, new: newPath))
+            }
         }
+    }
+    guard Set(updated) == Set(diff.itemUpdates), updated.count == diff.itemUpdates.count else {
+        throw fail("itemUpdates are not exactly the mapped items whose content differs")
     }
     var applied = old
     for step in diff.sequentialSteps {

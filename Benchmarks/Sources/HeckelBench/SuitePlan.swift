@@ -23,14 +23,18 @@ enum SuitePlan {
     }
 
     /// One job per scenario and size, element type and engine, in that nesting; engines in the
-    /// order listdiff, ccore, stdlib, reference so ratios read down from listdiff.
+    /// order listdiff, ccore, stdlib, reference so ratios read down from listdiff. The sectioned
+    /// scenario runs flat then listdiff (`SectionedDiff`), its ratios reading down from flat; flat
+    /// runs nowhere else.
     static func jobs(pairs: [(Scenario, Int?)], elements: [ElementKind], engines: [Engine], template: Job) -> [Job] {
         let elementKinds = unique(elements.isEmpty ? [.int] : elements)
         let engineList = engines.isEmpty ? Engine.allCases : Engine.allCases.filter(engines.contains)
         var jobs: [Job] = []
         for (scenario, size) in pairs {
             for element in scenario == .text ? [.string] : elementKinds {
-                for engine in scenario == .sectioned ? engineList.filter({ $0 == .listdiff }) : engineList {
+                let engines = scenario == .sectioned ? [Engine.flat, .listdiff].filter(engineList.contains)
+                    : engineList.filter { $0 != .flat }
+                for engine in engines {
                     var job = template
                     (job.scenario, job.size, job.element, job.engine) = (scenario, size, element, engine)
                     jobs.append(job)

@@ -90,16 +90,22 @@ struct SuiteRunner {
         return nil
     }
 
-    /// Fills in each row's median over the listdiff median on the same lists.
+    /// The engine every row's ratio compares with: listdiff, but in the sectioned scenario the flat
+    /// `ListDiff` that `SectionedDiff` (engine listdiff there) should stay close to.
+    static func ratioBase(ofScenario scenario: String) -> Engine {
+        scenario == Scenario.sectioned.rawValue ? .flat : .listdiff
+    }
+
+    /// Fills in each row's median over the median of its ratio base on the same lists.
     private static func withRatios(_ rows: [ResultRow]) -> [ResultRow] {
-        var listDiffMedians: [String: Double] = [:]
-        for row in rows where row.engine == Engine.listdiff.rawValue {
-            if let median = row.medianSeconds { listDiffMedians["\(row.scenario) \(row.size) \(row.element)"] = median }
+        var baseMedians: [String: Double] = [:]
+        for row in rows where row.engine == ratioBase(ofScenario: row.scenario).rawValue {
+            if let median = row.medianSeconds { baseMedians["\(row.scenario) \(row.size) \(row.element)"] = median }
         }
         return rows.map { row in
             var row = row
             if let median = row.medianSeconds,
-               let base = listDiffMedians["\(row.scenario) \(row.size) \(row.element)"], base > 0 {
+               let base = baseMedians["\(row.scenario) \(row.size) \(row.element)"], base > 0 {
                 row.ratioToListDiff = median / base
             }
             return row

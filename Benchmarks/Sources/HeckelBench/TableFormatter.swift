@@ -42,7 +42,7 @@ enum TableFormatter {
         lines.append("ns/elem and B/elem per element, counting (old + new) / 2 elements;")
         lines.append("peak RSS: the measuring process's high-water mark, inputs included; extra: resident growth during "
             + "the diff (one fresh process per engine);")
-        let usesMix = summary.rows.contains { ["random", "duplicates", "sectioned"].contains($0.scenario) }
+        let usesMix = summary.rows.contains { ["random", "duplicates"].contains($0.scenario) }
         lines.append("edits: deletes + inserts + moves; " + (usesMix ? "random: \(summary.randomMix); " : "")
             + "seed \(summary.seed); \(summary.cores) cores, \(bytes(Int(summary.physicalMemoryBytes))) RAM.")
         lines += (summary.notes + notes).map { "note: " + $0 }
