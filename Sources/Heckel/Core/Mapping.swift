@@ -22,6 +22,8 @@ struct Mapping: Sendable {
     }
 
     /// The offsets `k` with `mapping[k] == unmatched`; there are `count` of them.
+    /// The scan stops at the last one: unmatched entries often come in one
+    /// block (a block deleted or inserted), so the rest need not be read.
     static func unmatchedOffsets(in mapping: [UInt32], count: Int) -> [Int] {
         if count == 0 { return [] }
         return [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
@@ -30,6 +32,7 @@ struct Mapping: Sendable {
                 for k in 0..<source.count where source[k] == unmatched {
                     buffer[written] = k
                     written += 1
+                    if written == count { break }
                 }
                 precondition(written == count, "Heckel core: inconsistent match count")
                 initialized = written
@@ -40,8 +43,13 @@ struct Mapping: Sendable {
     /// The moved pairs as old -> new offsets, ascending by new offset.
     func movedPairs() -> [ListDiff.Move] {
         if moves.isEmpty { return [] }
-        return newToOld.withUnsafeBufferPointer { newToOld in
-            moves.map { to in ListDiff.Move(from: Int(newToOld[Int(to)]), to: Int(to)) }
+        return [ListDiff.Move](unsafeUninitializedCapacity: moves.count) { buffer, initialized in
+            newToOld.withUnsafeBufferPointer { newToOld in
+                for (k, to) in moves.enumerated() {
+                    buffer[k] = ListDiff.Move(from: Int(newToOld[Int(to)]), to: Int(to))
+                }
+            }
+            initialized = moves.count
         }
     }
 }
