@@ -67,15 +67,17 @@ heckel_status heckel_match_exact(const heckel_env *env, const heckel_middle *m, 
     for (size_t r = 0; r < n; r++) {
         size_t i = n - 1 - r;
         if (heckel_poll(env, r)) goto done;
-        exact_slot *slot = find_slot(table, mask, shift, env->seed, m->old_keys[i]);
-        if (slot->head == 0) slot->key = m->old_keys[i];
+        uint64_t key = heckel_source_key(&m->old_keys, i);
+        exact_slot *slot = find_slot(table, mask, shift, env->seed, key);
+        if (slot->head == 0) slot->key = key;
         next[i] = slot->head;
         slot->head = (uint32_t)i + 1;
     }
     size_t steps = 0;
     for (size_t j = 0; j < m->new_count; j++) {
         if (heckel_poll(env, j)) goto done;
-        exact_slot *slot = find_slot(table, mask, shift, env->seed, m->new_keys[j]);
+        exact_slot *slot = find_slot(table, mask, shift, env->seed,
+                                     heckel_source_key(&m->new_keys, j));
         match[j] = HECKEL_NONE;
         if (slot->head != 0 && !take_equal(env, slot, next, m, j, &steps, &match[j])) goto done;
     }

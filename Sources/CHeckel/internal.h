@@ -80,11 +80,38 @@ typedef struct heckel_input {
     const void *context;
 } heckel_input;
 
+/* Keys read from an array, or hashed on demand with in->hash_range (records
+ * and spans, so that no key array is stored) for element first + k of the
+ * given side. */
+typedef struct heckel_key_source {
+    const uint64_t *keys;    /* or NULL */
+    const heckel_input *in;
+    bool new_side;
+    size_t first;
+} heckel_key_source;
+
+/* The most keys hashed by one heckel_source_keys call. */
+#define HECKEL_KEY_CHUNK 256
+
+/* Keys k ..< k + count of s (count <= HECKEL_KEY_CHUNK): into the array, or
+ * hashed into buffer. Inline, so passes over an array pay nothing for it. */
+static inline const uint64_t *heckel_source_keys(const heckel_key_source *s, size_t k,
+                                                 size_t count, uint64_t *buffer) {
+    if (s->keys) return s->keys + k;
+    s->in->hash_range(s->in->context, s->new_side, s->first + k, count, buffer);
+    return buffer;
+}
+
+static inline uint64_t heckel_source_key(const heckel_key_source *s, size_t k) {
+    uint64_t key;
+    return *heckel_source_keys(s, k, 1, &key);
+}
+
 /* The part of both lists left to match after trimming: keys of
  * old[prefix ..< prefix + old_count] and new[prefix ..< prefix + new_count],
  * indexed from 0 here; equal and context as in the input (absolute offsets). */
 typedef struct heckel_middle {
-    const uint64_t *old_keys, *new_keys;
+    heckel_key_source old_keys, new_keys;
     size_t old_count, new_count;
     size_t prefix;
     heckel_pair_equal equal;
@@ -112,14 +139,6 @@ size_t heckel_kept_work(size_t count);
 heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, size_t count,
                                uint32_t *keep, uint32_t *work);
 
-/* Keys read from an array, or computed one by one with in->hash_range
- * (records and spans) for element first + k of the given side. */
-typedef struct heckel_key_source {
-    const uint64_t *keys;    /* or NULL */
-    const heckel_input *in;
-    bool new_side;
-    size_t first;
-} heckel_key_source;
 /* Sets *intersect: whether any of a[0 ..< a_count] equals one of the first
  * b_count keys of b. A hash set over the smaller side, probed by the other. */
 heckel_status heckel_keys_intersect(const heckel_env *env, const uint64_t *a, size_t a_count,

@@ -3,13 +3,6 @@
  * trimming the common suffix kept duplicates matched in order. */
 #include "internal.h"
 
-static uint64_t source_key(const heckel_key_source *s, size_t k) {
-    if (s->keys) return s->keys[k];
-    uint64_t key;
-    s->in->hash_range(s->in->context, s->new_side, s->first + k, 1, &key);
-    return key;
-}
-
 typedef struct key_set {
     uint64_t *keys;
     unsigned char *used;
@@ -48,14 +41,14 @@ heckel_status heckel_keys_intersect(const heckel_env *env, const uint64_t *a, si
     status = HECKEL_CANCELLED;
     for (size_t k = 0; k < small_count; k++) {
         if (heckel_poll(env, k)) goto done;
-        uint64_t key = source_key(small, k);
+        uint64_t key = heckel_source_key(small, k);
         size_t s = set_find(&set, key);
         set.used[s] = 1;
         set.keys[s] = key;
     }
     for (size_t k = 0; k < large_count && !*intersect; k++) {
         if (heckel_poll(env, k)) goto done;
-        *intersect = set.used[set_find(&set, source_key(large, k))];
+        *intersect = set.used[set_find(&set, heckel_source_key(large, k))];
     }
     status = HECKEL_OK;
 done:

@@ -4,13 +4,15 @@
  * that each partition's symbol table fits in the L2 cache, then match
  * partition by partition.
  *
- * 1. histogram: how many old and new keys fall in each partition;
+ * 1. histogram: how many old and new keys fall in each partition (records'
+ *    and spans' keys are hashed again in each pass, never stored);
  * 2. scatter (stable): old (mixed key, offset) and new mixed keys, each
  *    partition contiguous and in list order, so duplicates keep their order;
  * 3. per partition: a table of 4-byte slots (local old index + 1) over the
  *    partition's old keys, chains of equal keys through next[], then each new
  *    key takes the first unmatched old occurrence; results in partition order;
- * 4. gather: walk new in list order, reading each partition's results in turn.
+ * 4. gather: walk new in list order (partitions noted in the output by the
+ *    scatter), reading each partition's results in turn.
  * Every pass is sequential or touches only cache-resident data; no probe of a
  * big table, hence no cache miss per element. Scratch: 12 bytes per old and
  * 8 per new element (results overwrite the new keys), plus one table.
@@ -63,42 +65,54 @@ typedef struct partitions {
     uint32_t *slots, *next;        /* one table, reused by every partition */
 } partitions;
 
-/* Each pass below returns false when the cancel flag was raised. */
+/* A pass over one side's keys in list order, each mixed and given its
+ * partition: count keys per partition (at cursor[p + 1]), or scatter old or
+ * new mixed keys (stably, cursor starting as a copy of the starts), noting
+ * each new key's partition in match for the gather. Keys come in chunks from
+ * the key source (records and spans are hashed again in each pass: cheaper
+ * than storing 8 bytes per element); inlined with a constant kind, each pass
+ * is its own tight loop. Returns false when the cancel flag was raised. */
+typedef enum pass_kind { COUNT, SCATTER_OLD, SCATTER_NEW } pass_kind;
 
-static bool histogram(const heckel_env *env, const uint64_t *keys, size_t count, unsigned bits,
-                      size_t *start, size_t partitions) {
-    memset(start, 0, (partitions + 1) * sizeof *start);
-    const uint64_t seed = env->seed; /* a local: stores to start[] could alias env */
-    for (size_t k = 0; k < count; k++) {
+static inline __attribute__((always_inline)) bool
+partition_pass(const heckel_env *env, const heckel_key_source *source, size_t count,
+               const partitions *t, pass_kind kind, size_t *cursor, uint32_t *match) {
+    /* Locals: stores to cursor[] or match[] could alias env or t. */
+    const uint64_t seed = env->seed;
+    const unsigned bits = t->bits;
+    old_entry *old = t->old;
+    uint64_t *new_mixed = t->new_mixed;
+    uint64_t buffer[HECKEL_KEY_CHUNK];
+    for (size_t k = 0; k < count; k += HECKEL_KEY_CHUNK) {
         if (heckel_poll(env, k)) return false;
-        start[partition_of(heckel_mix(keys[k], seed), bits) + 1]++;
+        size_t chunk = count - k < HECKEL_KEY_CHUNK ? count - k : HECKEL_KEY_CHUNK;
+        const uint64_t *keys = heckel_source_keys(source, k, chunk, buffer);
+        for (size_t c = 0; c < chunk; c++) {
+            uint64_t h = heckel_mix(keys[c], seed);
+            size_t p = partition_of(h, bits);
+            switch (kind) {
+            case COUNT: cursor[p + 1]++; break;
+            case SCATTER_OLD: {
+                old_entry *e = &old[cursor[p]++];
+                memcpy(e->mixed, &h, sizeof h);
+                e->offset = (uint32_t)(k + c);
+                break;
+            }
+            case SCATTER_NEW:
+                new_mixed[cursor[p]++] = h;
+                match[k + c] = (uint32_t)p;
+                break;
+            }
+        }
     }
-    for (size_t p = 0; p < partitions; p++) start[p + 1] += start[p];
     return true;
 }
 
-/* Stable scatters; cursor (partition count entries) starts as a copy of start. */
-static bool scatter_old(const heckel_env *env, const uint64_t *keys, size_t count, unsigned bits,
-                        size_t *cursor, old_entry *out) {
-    const uint64_t seed = env->seed;
-    for (size_t k = 0; k < count; k++) {
-        if (heckel_poll(env, k)) return false;
-        uint64_t h = heckel_mix(keys[k], seed);
-        old_entry *e = &out[cursor[partition_of(h, bits)]++];
-        memcpy(e->mixed, &h, sizeof h);
-        e->offset = (uint32_t)k;
-    }
-    return true;
-}
-
-static bool scatter_new(const heckel_env *env, const uint64_t *keys, size_t count, unsigned bits,
-                        size_t *cursor, uint64_t *out) {
-    const uint64_t seed = env->seed;
-    for (size_t k = 0; k < count; k++) {
-        if (heckel_poll(env, k)) return false;
-        uint64_t h = heckel_mix(keys[k], seed);
-        out[cursor[partition_of(h, bits)]++] = h;
-    }
+static bool histogram(const heckel_env *env, const heckel_key_source *source, size_t count,
+                      const partitions *t, size_t *start) {
+    memset(start, 0, (t->count + 1) * sizeof *start);
+    if (!partition_pass(env, source, count, t, COUNT, start, NULL)) return false;
+    for (size_t p = 0; p < t->count; p++) start[p + 1] += start[p];
     return true;
 }
 
@@ -171,8 +185,8 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     t.old_start = starts;
     t.new_start = starts + t.count + 1;
     size_t *cursor = starts + 2 * (t.count + 1);
-    if (!histogram(env, m->old_keys, n, t.bits, t.old_start, t.count) ||
-        !histogram(env, m->new_keys, nn, t.bits, t.new_start, t.count)) {
+    if (!histogram(env, &m->old_keys, n, &t, t.old_start) ||
+        !histogram(env, &m->new_keys, nn, &t, t.new_start)) {
         heckel_free(env, starts);
         return HECKEL_CANCELLED;
     }
@@ -196,17 +210,16 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
 
     heckel_status status = HECKEL_CANCELLED;
     memcpy(cursor, t.old_start, t.count * sizeof *cursor);
-    if (!scatter_old(env, m->old_keys, n, t.bits, cursor, t.old)) goto done;
+    if (!partition_pass(env, &m->old_keys, n, &t, SCATTER_OLD, cursor, NULL)) goto done;
     memcpy(cursor, t.new_start, t.count * sizeof *cursor);
-    if (!scatter_new(env, m->new_keys, nn, t.bits, cursor, t.new_mixed)) goto done;
+    if (!partition_pass(env, &m->new_keys, nn, &t, SCATTER_NEW, cursor, match)) goto done;
     for (size_t p = 0; p < t.count; p++)
         if (!match_partition(env, &t, p)) goto done;
-    /* Gather: new keys in list order, each partition's results in turn. */
+    /* Gather: new elements in list order, each partition's results in turn. */
     memcpy(cursor, t.new_start, t.count * sizeof *cursor);
-    const uint64_t seed = env->seed;
     for (size_t j = 0; j < nn; j++) {
         if (heckel_poll(env, j)) goto done;
-        size_t at = cursor[partition_of(heckel_mix(m->new_keys[j], seed), t.bits)]++;
+        size_t at = cursor[match[j]]++;
         __builtin_prefetch(&t.result[at + GATHER_PREFETCH < nn ? at + GATHER_PREFETCH : at]);
         match[j] = t.result[at];
     }

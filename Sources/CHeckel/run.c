@@ -27,7 +27,6 @@
 #define HECKEL_SUFFIX_TRIM_MIN 4096
 #endif
 
-#define HASH_CHUNK 4096
 #define VERIFY_CHUNK 4096
 
 static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
@@ -37,28 +36,17 @@ static inline bool same_element(const heckel_input *in, size_t i, size_t j) {
     return !in->equal || in->equal(in->context, i, j);
 }
 
-/* The middle's keys (computed in *storage for records and spans) and its
- * matching into *match (new_count entries, allocated here). */
+/* The middle (its keys read from the input's arrays, or hashed from its
+ * elements whenever needed: no key array is stored) and its matching into
+ * *match (new_count entries, allocated here). */
 typedef struct attempt {
     heckel_middle m;
-    uint64_t *storage;
     uint32_t *match;
 } attempt;
 
 static void release(const heckel_env *env, attempt *a) {
-    heckel_free(env, a->storage);
     heckel_free(env, a->match);
-    a->storage = NULL;
     a->match = NULL;
-}
-
-static heckel_status hash_keys(const heckel_env *env, const heckel_input *in, bool new_side,
-                               size_t first, size_t count, uint64_t *keys) {
-    for (size_t k = 0; k < count; k += HASH_CHUNK) {
-        if (heckel_cancelled(env)) return HECKEL_CANCELLED;
-        in->hash_range(in->context, new_side, first + k, min_size(HASH_CHUNK, count - k), keys + k);
-    }
-    return HECKEL_OK;
 }
 
 /* Checks every pair matched by key with the elements' equality; a pair that
@@ -77,18 +65,13 @@ static heckel_status verify_or_rematch(const heckel_env *env, const heckel_input
 static heckel_status match_middle(const heckel_env *env, const heckel_input *in, size_t p,
                                   size_t s, attempt *a, heckel_scratch *scratch) {
     size_t n = in->old_count - p - s, nn = in->new_count - p - s;
-    a->m = (heckel_middle){NULL, NULL, n, nn, p, in->equal, in->context};
+    /* Key arrays are NULL only when their count is 0, or the input is hashed. */
+    bool keyed = in->kind == HECKEL_INPUT_KEYS;
+    const uint64_t *old_keys = keyed && in->old_count ? in->old_keys + p : NULL;
+    const uint64_t *new_keys = keyed && in->new_count ? in->new_keys + p : NULL;
+    a->m = (heckel_middle){{old_keys, in, false, p}, {new_keys, in, true, p}, n, nn, p,
+                           in->equal, in->context};
     heckel_status status;
-    if (in->kind == HECKEL_INPUT_KEYS) { /* an array is NULL only when its count is 0 */
-        a->m.old_keys = in->old_count ? in->old_keys + p : NULL;
-        a->m.new_keys = in->new_count ? in->new_keys + p : NULL;
-    } else {
-        if (!(a->storage = heckel_alloc(env, n + nn, sizeof *a->storage))) return HECKEL_OUT_OF_MEMORY;
-        if ((status = hash_keys(env, in, false, p, n, a->storage)) != HECKEL_OK) return status;
-        if ((status = hash_keys(env, in, true, p, nn, a->storage + n)) != HECKEL_OK) return status;
-        a->m.old_keys = a->storage;
-        a->m.new_keys = a->storage + n;
-    }
     if (!(a->match = heckel_alloc(env, nn, sizeof *a->match))) return HECKEL_OUT_OF_MEMORY;
     /* Nothing to pair: no tables, and no offsets into a NULL empty list. (The
      * keys still serve suffix_in_order.) */
@@ -120,11 +103,11 @@ static heckel_status suffix_in_order(const heckel_env *env, const heckel_input *
     status = HECKEL_CANCELLED;
     for (size_t j = 0; j < nn; j++) {
         if (heckel_poll(env, j)) goto done;
-        if (a->match[j] == HECKEL_NONE) keys[unmatched++] = m->new_keys[j];
+        if (a->match[j] == HECKEL_NONE) keys[unmatched++] = heckel_source_key(&m->new_keys, j);
         else old_matched[a->match[j]] = 1;
     }
     for (size_t i = 0; i < n; i++)
-        if (!old_matched[i]) keys[unmatched++] = m->old_keys[i];
+        if (!old_matched[i]) keys[unmatched++] = heckel_source_key(&m->old_keys, i);
     const uint64_t *suffix_keys = in->kind == HECKEL_INPUT_KEYS ? in->new_keys + (in->new_count - s) : NULL;
     heckel_key_source suffix = {suffix_keys, in, true, in->new_count - s};
     bool shared = false;
@@ -190,8 +173,6 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
         }
     }
     if (status != HECKEL_OK) goto done;
-    heckel_free(env, a.storage);
-    a.storage = NULL;
     size_t nn = a.m.new_count, work = heckel_kept_work(nn);
     uint32_t *keep = heckel_scratch_get(env, &scratch, (nn + work) * sizeof *keep);
     if (!keep) { status = HECKEL_OUT_OF_MEMORY; goto done; }
