@@ -104,10 +104,7 @@ static void invalid_arguments(test_tally *t) {
 
 static void distinct_shuffled(test_rng *rng, uint64_t *old, uint64_t *new, size_t n) {
     for (size_t i = 0; i < n; i++) old[i] = new[i] = i * 7 + 1;
-    for (size_t j = n; j > 1; j--) {
-        size_t k = rng_below(rng, j);
-        uint64_t x = new[j - 1]; new[j - 1] = new[k]; new[k] = x;
-    }
+    rng_shuffle(rng, new, n);
 }
 
 static void cancellation(test_tally *t, test_rng *rng) {

@@ -43,40 +43,24 @@ static uint64_t exact_flood(uint64_t i) { return i * inverse(OLD_SLOT_MULTIPLIER
 /* key * multiplier = i << 40: bits 17..39 zero, the key set's slot 0. */
 static uint64_t key_set_flood(uint64_t i) { return (i << 40) * inverse(OLD_SLOT_MULTIPLIER); }
 
-static void shuffle(test_rng *rng, uint64_t *a, size_t count) {
-    for (size_t k = count; k > 1; k--) {
-        size_t r = rng_below(rng, k);
-        uint64_t t = a[k - 1]; a[k - 1] = a[r]; a[r] = t;
-    }
-}
-
-static void expect_ok(test_tally *tally, const test_run *run, uint64_t *old, size_t n,
-                      uint64_t *new, size_t m, const char *what) {
-    const char *error = NULL;
-    heckel_status status = run_and_check(run, old, n, new, m, &error);
-    char detail[200];
-    snprintf(detail, sizeof detail, "%s via %s (old %zu, new %zu): %s", what, api_name(run->api), n,
-             m, status != HECKEL_OK ? heckel_status_description(status) : error);
-    tally_expect(tally, status == HECKEL_OK && !error, "crafted keys", detail);
-}
-
 static void flooding(test_tally *tally, test_rng *rng, uint64_t *old, uint64_t *new) {
     /* Half shared, shuffled: every key goes through the partitioned tables. */
     for (size_t i = 0; i < N; i++) old[i] = partition_flood(i);
     for (size_t j = 0; j < N; j++) new[j] = partition_flood(N / 2 + j);
-    shuffle(rng, new, N);
+    rng_shuffle(rng, new, N);
     test_run keys = {API_KEYS, 0, 0, NULL, NULL, false};
-    expect_ok(tally, &keys, old, N, new, N, "one partition, one home slot");
+    expect_correct(tally, "crafted keys", &keys, old, N, new, N, "one partition, one home slot");
 
     /* Key = value % UINT64_MAX: old value 0 and new value UINT64_MAX share
      * key 0, partitioned matching pairs them, the check finds them unequal,
      * and the whole middle is matched again by the exact matcher. */
     for (size_t i = 0; i < N; i++) old[i] = exact_flood(i);
     for (size_t j = 0; j < N; j++) new[j] = exact_flood(N / 2 + j);
-    shuffle(rng, new, N);
+    rng_shuffle(rng, new, N);
     new[N] = UINT64_MAX;
     test_run weak = {API_WEAK_KEYS, UINT64_MAX, 0, NULL, NULL, false};
-    expect_ok(tally, &weak, old, N, new, N + 1, "exact matcher, one home slot");
+    expect_correct(tally, "crafted keys", &weak, old, N, new, N + 1,
+                   "exact matcher, one home slot");
 
     /* A long common suffix after a middle of unmatched keys: the suffix
      * check puts the smaller side in its key set. */
@@ -84,7 +68,8 @@ static void flooding(test_tally *tally, test_rng *rng, uint64_t *old, uint64_t *
     for (size_t i = 0; i < half; i++) old[i] = key_set_flood(i);
     for (size_t j = 0; j < half; j++) new[j] = key_set_flood(half + j);
     for (size_t k = 0; k < N; k++) old[half + k] = new[half + k] = key_set_flood(N + k);
-    expect_ok(tally, &keys, old, half + N, new, half + N, "suffix key set, one home slot");
+    expect_correct(tally, "crafted keys", &keys, old, half + N, new, half + N,
+                   "suffix key set, one home slot");
 }
 
 /* ---- results independent of the seed ---- */

@@ -279,3 +279,20 @@ int tally_finish(const test_tally *tally) {
     printf("%u passed, %u failed\n", tally->passed, tally->failed);
     return tally->failed ? 1 : 0;
 }
+
+void rng_shuffle(test_rng *rng, uint64_t *values, size_t count) {
+    for (size_t k = count; k > 1; k--) {
+        size_t r = rng_below(rng, k);
+        uint64_t t = values[k - 1]; values[k - 1] = values[r]; values[r] = t;
+    }
+}
+
+void expect_correct(test_tally *tally, const char *label, const test_run *run, uint64_t *old_values,
+                    size_t old_count, uint64_t *new_values, size_t new_count, const char *what) {
+    const char *error = NULL;
+    heckel_status status = run_and_check(run, old_values, old_count, new_values, new_count, &error);
+    char detail[256];
+    snprintf(detail, sizeof detail, "%s via %s (old %zu, new %zu): %s", what, api_name(run->api),
+             old_count, new_count, status != HECKEL_OK ? heckel_status_description(status) : error);
+    tally_expect(tally, status == HECKEL_OK && !error, label, detail);
+}

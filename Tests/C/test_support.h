@@ -14,6 +14,7 @@
 typedef struct test_rng { uint64_t state; } test_rng;
 uint64_t rng_next(test_rng *rng);
 uint64_t rng_below(test_rng *rng, uint64_t bound); /* bound > 0 */
+void rng_shuffle(test_rng *rng, uint64_t *values, size_t count); /* Fisher-Yates */
 
 /* Checks a result against the values alone: offsets in range and inverse,
  * matched values equal, duplicates paired in order and completely (the
@@ -55,5 +56,10 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
 typedef struct test_tally { unsigned passed, failed; } test_tally;
 void tally_expect(test_tally *tally, bool ok, const char *what, const char *detail);
 int tally_finish(const test_tally *tally); /* exit status */
+
+/* run_and_check, expecting HECKEL_OK and a correct result; a failure is
+ * recorded under label with what, the API and the sizes. */
+void expect_correct(test_tally *tally, const char *label, const test_run *run, uint64_t *old_values,
+                    size_t old_count, uint64_t *new_values, size_t new_count, const char *what);
 
 #endif
