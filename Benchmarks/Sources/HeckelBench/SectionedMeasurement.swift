@@ -31,7 +31,7 @@ enum SectionedMeasurement {
         let idSalt = salt.next()
         func sections(_ list: [IdentitySection]) -> [Section<Int, SectionItem<ID>>] {
             list.map { section in
-                Section(id: section.id, items: section.items.map {
+                ListSection(id: section.id, items: section.items.map {
                     SectionItem(id: ID(identity: $0.id, salt: idSalt), content: $0.content)
                 })
             }

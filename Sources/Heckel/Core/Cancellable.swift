@@ -22,9 +22,12 @@ enum Cancellable {
     /// Runs `body` with a flag that the task's cancellation raises, and turns
     /// core failures into the errors the `async` API documents:
     /// `CancellationError` and `ListDiff.Error`. Other errors `body` throws
-    /// pass through.
+    /// pass through. `body` runs on `isolation` (the caller's actor, or the
+    /// global executor when `nil`), so non-`Sendable` input never leaves it.
     @inlinable
-    static func runHere<Result>(_ body: (CancelFlag) throws -> Result) async throws -> Result {
+    static func runHere<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (CancelFlag) throws -> Result
+    ) async throws -> Result {
         try Task.checkCancellation()
         let flag = CancelFlag()
         let outcome = await withTaskCancellationHandler {

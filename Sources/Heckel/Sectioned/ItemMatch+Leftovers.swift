@@ -1,25 +1,4 @@
 extension ItemMatch {
-    /// The offsets `k` with `mapping[k]` unmatched, ascending; there are
-    /// `count` of them.
-    ///
-    /// - Complexity: O(n), n = `mapping.count`.
-    @usableFromInline
-    static func unpaired(in mapping: [UInt32], count: Int) -> [Int] {
-        if count == 0 { return [] }
-        return [Int](unsafeUninitializedCapacity: count) { offsets, initialized in
-            mapping.withUnsafeBufferPointer { mapping in
-                var written = 0
-                for k in 0..<mapping.count where mapping[k] == Mapping.unmatched {
-                    precondition(written < count, "SectionedDiff: inconsistent match count")
-                    offsets[written] = k
-                    written += 1
-                }
-                precondition(written == count, "SectionedDiff: inconsistent match count")
-                initialized = written
-            }
-        }
-    }
-
     /// The pairing of pass 1 completed by pass 2: `across` is the diff of the
     /// leftovers' identities, `oldLeftovers` / `newLeftovers` their offsets.
     ///

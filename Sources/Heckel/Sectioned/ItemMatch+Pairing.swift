@@ -21,22 +21,24 @@ extension ItemMatch {
     ///   items keyed by (section pair, identity), and one `ListDiff` of the
     ///   leftovers.
     @inlinable
-    init<ID: Hashable>(old: [ID], new: [ID], tags: SectionTags, oldLayout: SectionLayout, newLayout: SectionLayout) {
+    init<ID: Hashable>(
+        old: [ID], new: [ID], tags: SectionTags, oldLayout: SectionLayout, newLayout: SectionLayout, cancel: CancelFlag?
+    ) throws(CoreFailure) {
         var oldToNew: [UInt32], newToOld: [UInt32], matchCount = 0
         if tags.pairsItems {
-            (oldToNew, newToOld, matchCount) = Self.withinSections(
-                old, new, tags: tags, oldLayout: oldLayout, newLayout: newLayout)
+            (oldToNew, newToOld, matchCount) = try Self.withinSections(
+                old, new, tags: tags, oldLayout: oldLayout, newLayout: newLayout, cancel: cancel)
         } else {
             oldToNew = [UInt32](repeating: Mapping.unmatched, count: old.count)
             newToOld = [UInt32](repeating: Mapping.unmatched, count: new.count)
         }
-        let oldLeft = Self.unpaired(in: oldToNew, count: old.count - matchCount)
-        let newLeft = Self.unpaired(in: newToOld, count: new.count - matchCount)
+        let oldLeft = Mapping.unmatchedOffsets(in: oldToNew, count: old.count - matchCount)
+        let newLeft = Mapping.unmatchedOffsets(in: newToOld, count: new.count - matchCount)
         if oldLeft.isEmpty || newLeft.isEmpty {
             self.init(oldToNew: oldToNew, newToOld: newToOld, deletions: oldLeft, insertions: newLeft)
             return
         }
-        let across = ListDiff(from: oldLeft.map { old[$0] }, to: newLeft.map { new[$0] })
+        let across = try ListDiff.matched(from: oldLeft.lazy.map { old[$0] }, to: newLeft.lazy.map { new[$0] }, cancel: cancel)
         self.init(withinSections: consume oldToNew, consume newToOld, oldLeftovers: oldLeft, newLeftovers: newLeft, across: across)
     }
 
@@ -51,8 +53,9 @@ extension ItemMatch {
     /// the items' tags need not be stored for the comparison.
     @inlinable
     static func withinSections<ID: Hashable>(
-        _ old: [ID], _ new: [ID], tags: SectionTags, oldLayout: SectionLayout, newLayout: SectionLayout
-    ) -> (oldToNew: [UInt32], newToOld: [UInt32], matchCount: Int) {
+        _ old: [ID], _ new: [ID], tags: SectionTags, oldLayout: SectionLayout, newLayout: SectionLayout,
+        cancel: CancelFlag?
+    ) throws(CoreFailure) -> (oldToNew: [UInt32], newToOld: [UInt32], matchCount: Int) {
         var oldKeys: [UInt64] = [], newKeys: [UInt64] = [], packed = false
         if IdentityKey.isBits(ID.self) {
             // Packed keys, kept when no identity reaches the tags' bits.
@@ -67,21 +70,20 @@ extension ItemMatch {
             oldKeys = keys(of: old, tags: tags.old, layout: oldLayout, bits: &bits, place: spread)
             newKeys = keys(of: new, tags: tags.new, layout: newLayout, bits: &bits, place: spread)
         }
-        let mapping = old.withUnsafeBufferPointer { old in
+        let outcome = old.withUnsafeBufferPointer { old in
             new.withUnsafeBufferPointer { new in
                 oldKeys.withUnsafeBufferPointer { oldKeys in
                     newKeys.withUnsafeBufferPointer { newKeys in
-                        do throws(CoreFailure) {
-                            return try Core.matchKeys(
+                        Result { () throws(CoreFailure) in
+                            try Core.matchKeys(
                                 old: oldKeys, new: newKeys,
-                                equal: packed ? nil : { oldKeys[$0] == newKeys[$1] && old[$0] == new[$1] }, cancel: nil)
-                        } catch {
-                            error.trap()
+                                equal: packed ? nil : { old[$0] == new[$1] }, cancel: cancel)
                         }
                     }
                 }
             }
         }
+        let mapping = try outcome.get()
         return (mapping.oldToNew, mapping.newToOld, mapping.matchCount)
     }
 

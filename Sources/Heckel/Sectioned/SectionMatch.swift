@@ -16,7 +16,7 @@ struct SectionMatch: Hashable, Sendable {
     /// Matches `old` to `new` by identity; throws on an identity repeated
     /// within one snapshot. Complexity: O(s) expected, s = section count.
     @inlinable
-    init<S: DiffableSection>(old: [S], new: [S]) throws(DuplicateSectionIDError) {
+    init<S: DiffableSection>(old: [S], new: [S]) throws(DuplicateSectionIDError<S.ID>) where S.ID: Sendable {
         let oldIDs = try Self.identities(of: old, snapshot: .old)
         let newIDs = try Self.identities(of: new, snapshot: .new)
         let diff = ListDiff(from: oldIDs, to: newIDs)
@@ -42,8 +42,8 @@ struct SectionMatch: Hashable, Sendable {
     /// The sections' identities, or the first repeated one as an error.
     @inlinable
     static func identities<S: DiffableSection>(
-        of sections: [S], snapshot: DuplicateSectionIDError.Snapshot
-    ) throws(DuplicateSectionIDError) -> [S.ID] {
+        of sections: [S], snapshot: DuplicateSectionIDError<S.ID>.Snapshot
+    ) throws(DuplicateSectionIDError<S.ID>) -> [S.ID] where S.ID: Sendable {
         var seen = [S.ID: Int](minimumCapacity: sections.count)
         var identities: [S.ID] = []
         identities.reserveCapacity(sections.count)
@@ -51,7 +51,7 @@ struct SectionMatch: Hashable, Sendable {
             let id = section.id
             if let first = seen.updateValue(offset, forKey: id) {
                 throw DuplicateSectionIDError(
-                    identity: String(describing: id), snapshot: snapshot,
+                    identity: id, snapshot: snapshot,
                     firstOffset: first, secondOffset: offset)
             }
             identities.append(id)

@@ -5,68 +5,64 @@ import Foundation
 #endif
 
 extension SectionedDiff {
-    /// The changes as one batch update, in the coordinates and with the
-    /// restrictions UIKit's `performBatchUpdates` imposes, updates as
-    /// reloads; see `BatchUpdates`.
+    /// The changes as one batch UIKit cannot reject, content updates of what
+    /// stays apart in new coordinates: `batchUpdates(style: .reconfigureAfter)`.
     ///
     /// - Complexity: O(s + c log c), s = section count, c = change count
     ///   (computed on each access).
-    public var batchUpdates: BatchUpdates { batchUpdates(reloads: .reload) }
+    public var batchUpdates: BatchUpdates { batchUpdates(style: .reconfigureAfter) }
 
     /// The changes as one batch update, with updated sections and items
     /// expressed in the given style; see `BatchUpdates`.
     ///
-    /// - Parameter style: Reloads in place, or deletions plus insertions.
     /// - Complexity: O(s + c log c), s = section count, c = change count.
-    public func batchUpdates(reloads style: BatchUpdates.ReloadStyle) -> BatchUpdates {
-        let replaced = ReplacedSections(sections)
-        let movedSections = sections.movedOldSections()
+    public func batchUpdates(style: BatchUpdates.Style) -> BatchUpdates {
         var batch = BatchUpdates()
-
+        let movedSections = sections.movedOldSections()
         batch.sectionDeletions = sections.deletions
         batch.sectionInsertions = sections.insertions
+        var rebuilt: [ListDiff.Update] = []
         for update in sections.updates {
-            if movedSections[update.old] || style == .deleteAndInsert {
+            switch style {
+            case .reconfigureAfter:
+                batch.sectionReconfigurations.append(update.new)
+            case .reloadInPlace where update.old == update.new && !movedSections[update.old]:
+                batch.sectionReloads.append(update.old)
+                rebuilt.append(update)
+            case .reloadInPlace, .deleteAndInsert:
                 batch.sectionDeletions.append(update.old)
                 batch.sectionInsertions.append(update.new)
-            } else {
-                batch.sectionReloads.append(update.old)
+                rebuilt.append(update)
+            }
+        }
+        let rebuiltOld = Set(rebuilt.lazy.map(\.old))
+        batch.sectionMoves = sections.moves.filter { !rebuiltOld.contains($0.from) }
+
+        let replaced = ReplacedSections(sections, rebuilt: rebuilt)
+        let routed = replaced.route(itemMoves) { movedItemIsUpdated[$0] }
+        batch.itemMoves = routed.moves
+        batch.itemDeletions = itemDeletions.filter { !replaced.old[$0.sectionIndex] } + routed.deletions
+        batch.itemInsertions = itemInsertions.filter { !replaced.new[$0.sectionIndex] } + routed.insertions
+        // Updates of moved items went with their moves; the others stay in a
+        // matched pair of sections.
+        for (index, update) in itemUpdates.enumerated()
+        where !updatedItemIsMoved[index] && !replaced.old[update.old.sectionIndex] {
+            switch style {
+            case .reconfigureAfter:
+                batch.itemReconfigurations.append(update.new)
+            case .reloadInPlace where update.old == update.new && !movedSections[update.old.sectionIndex]:
+                batch.itemReloads.append(update.old)
+            case .reloadInPlace, .deleteAndInsert:
+                batch.itemDeletions.append(update.old)
+                batch.itemInsertions.append(update.new)
             }
         }
         batch.sectionDeletions.sort()
         batch.sectionInsertions.sort()
-        let updatedSections = sections.updatedOldSections()
-        batch.sectionMoves = sections.moves.filter { !updatedSections[$0.from] }
-
-        batch.itemDeletions = itemDeletions.filter { !replaced.old[$0.sectionIndex] }
-        batch.itemInsertions = itemInsertions.filter { !replaced.new[$0.sectionIndex] }
-        var needsSorting = false
-        for (index, move) in itemMoves.enumerated() {
-            let leaves = !replaced.old[move.from.sectionIndex]
-            let arrives = !replaced.new[move.to.sectionIndex]
-            if leaves && arrives && !movedItemIsUpdated[index] {
-                batch.itemMoves.append(move)
-                continue
-            }
-            if leaves { batch.itemDeletions.append(move.from) }
-            if arrives { batch.itemInsertions.append(move.to) }
-            needsSorting = needsSorting || leaves || arrives
-        }
-        for (index, update) in itemUpdates.enumerated()
-        where !updatedItemIsMoved[index] && !replaced.old[update.old.sectionIndex] {
-            if style == .reload {
-                batch.itemReloads.append(update.old)
-            } else {
-                batch.itemDeletions.append(update.old)
-                batch.itemInsertions.append(update.new)
-                needsSorting = true
-            }
-        }
+        batch.sectionReloads.sort()
+        batch.itemDeletions.sort()
+        batch.itemInsertions.sort()
         batch.itemReloads.sort()
-        if needsSorting {
-            batch.itemDeletions.sort()
-            batch.itemInsertions.sort()
-        }
         return batch
     }
 }

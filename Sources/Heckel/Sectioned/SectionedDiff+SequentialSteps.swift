@@ -22,21 +22,11 @@ extension SectionedDiff {
     ///   n = item count, plus O(k) for the k items of sections that items
     ///   move into or out of (computed on each access).
     public var sequentialSteps: [Step] {
-        let replaced = ReplacedSections(sections)
-        var deletions = itemDeletions.filter { !replaced.old[$0.sectionIndex] }
-        var insertions = itemInsertions.filter { !replaced.new[$0.sectionIndex] }
-        var movers: [ItemMove] = []
-        for move in itemMoves {
-            let leaves = !replaced.old[move.from.sectionIndex]
-            let arrives = !replaced.new[move.to.sectionIndex]
-            if leaves && arrives {
-                movers.append(move)
-            } else if leaves {
-                deletions.append(move.from)
-            } else if arrives {
-                insertions.append(move.to)
-            }
-        }
+        let replaced = ReplacedSections(sections, rebuilt: sections.updates)
+        let routed = replaced.route(itemMoves)
+        let movers = routed.moves
+        var deletions = itemDeletions.filter { !replaced.old[$0.sectionIndex] } + routed.deletions
+        var insertions = itemInsertions.filter { !replaced.new[$0.sectionIndex] } + routed.insertions
         deletions.sort(by: >)
         insertions.sort()
 
