@@ -31,7 +31,9 @@ enum Cancellable {
         try Task.checkCancellation()
         let flag = CancelFlag()
         let outcome = await withTaskCancellationHandler {
-            Swift.Result { try body(flag) }
+            // Capturing `isolation` keeps this closure on that actor.
+            _ = isolation
+            return Swift.Result { try body(flag) }
         } onCancel: {
             flag.raise()
         }

@@ -22,9 +22,9 @@ extension IndexPath {
     var itemIndex: Int { self[1] }
 }
 
-#if !canImport(UIKit) && !canImport(AppKit)
-// UIKit and AppKit add `IndexPath(item:section:)`, `.item` and `.section`;
-// Foundation elsewhere (Linux, Windows) has neither, so results read
+#if !canImport(Darwin)
+// On Apple platforms UIKit and AppKit add `IndexPath(item:section:)`, `.item`
+// and `.section`; Foundation elsewhere (Linux, Windows, Android) has neither, so results read
 // `path[0]`, `path[1]` there. These give code on those platforms the same
 // spelling as on Apple's (DifferenceKit's `ElementPath` idea, on the type
 // the results already use).
