@@ -8,19 +8,21 @@ import Foundation
 /// and rebuilt), where no item-level operation may point; and the one place
 /// that routes item moves around them.
 struct ReplacedSections {
-    /// Per old section: deleted, or updated and rebuilt.
-    var old: [Bool]
-    /// Per new section: inserted, or updated and rebuilt.
-    var new: [Bool]
+    /// The old sections deleted, or updated and rebuilt.
+    var old: Bits
+    /// The new sections inserted, or updated and rebuilt.
+    var new: Bits
 
     /// - Parameter rebuilt: the updated sections, as (old, new) offsets,
     ///   that are replaced whole (reloaded, or deleted and inserted).
     init(_ sections: SectionMatch, rebuilt: [ListDiff.Update]) {
-        old = sections.newForOld.map { $0 < 0 }
-        new = sections.oldForNew.map { $0 < 0 }
+        old = Bits(count: sections.oldCount)
+        new = Bits(count: sections.newCount)
+        for section in sections.deletions { old.insert(section) }
+        for section in sections.insertions { new.insert(section) }
         for update in rebuilt {
-            old[update.old] = true
-            new[update.new] = true
+            old.insert(update.old)
+            new.insert(update.new)
         }
     }
 
@@ -34,8 +36,8 @@ struct ReplacedSections {
         -> (moves: [SectionedDiff.ItemMove], deletions: [IndexPath], insertions: [IndexPath]) {
         var routed: [SectionedDiff.ItemMove] = [], deletions: [IndexPath] = [], insertions: [IndexPath] = []
         for (index, move) in moves.enumerated() {
-            let leaves = !old[move.from.sectionIndex]
-            let arrives = !new[move.to.sectionIndex]
+            let leaves = !old.contains(move.from.sectionIndex)
+            let arrives = !new.contains(move.to.sectionIndex)
             if leaves && arrives && !split(index) {
                 routed.append(move)
                 continue

@@ -22,15 +22,15 @@ struct SectionTags {
     @usableFromInline
     init(sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout) {
         var pairsItems = false
-        old = sections.newForOld.enumerated().map { section, partner in
-            if partner < 0 { return Self.oldOnly }
+        old = (0..<sections.oldCount).map { section in
+            guard let partner = sections.newSection(forOld: section) else { return Self.oldOnly }
             if !oldLayout.items(inSection: section).isEmpty && !newLayout.items(inSection: partner).isEmpty {
                 pairsItems = true
             }
             return UInt32(truncatingIfNeeded: partner)
         }
-        new = sections.oldForNew.enumerated().map { section, partner in
-            partner < 0 ? Self.newOnly : UInt32(truncatingIfNeeded: section)
+        new = (0..<sections.newCount).map { section in
+            sections.oldSection(forNew: section) == nil ? Self.newOnly : UInt32(truncatingIfNeeded: section)
         }
         self.pairsItems = pairsItems
     }

@@ -26,7 +26,7 @@ extension SectionedDiff {
             switch style {
             case .reconfigureAfter:
                 batch.sectionReconfigurations.append(update.new)
-            case .reloadInPlace where update.old == update.new && !movedSections[update.old]:
+            case .reloadInPlace where update.old == update.new && !movedSections.contains(update.old):
                 batch.sectionReloads.append(update.old)
                 rebuilt.append(update)
             case .reloadInPlace, .deleteAndInsert:
@@ -41,16 +41,16 @@ extension SectionedDiff {
         let replaced = ReplacedSections(sections, rebuilt: rebuilt)
         let routed = replaced.route(itemMoves) { movedItemIsUpdated[$0] }
         batch.itemMoves = routed.moves
-        batch.itemDeletions = itemDeletions.filter { !replaced.old[$0.sectionIndex] } + routed.deletions
-        batch.itemInsertions = itemInsertions.filter { !replaced.new[$0.sectionIndex] } + routed.insertions
+        batch.itemDeletions = itemDeletions.filter { !replaced.old.contains($0.sectionIndex) } + routed.deletions
+        batch.itemInsertions = itemInsertions.filter { !replaced.new.contains($0.sectionIndex) } + routed.insertions
         // Updates of moved items went with their moves; the others stay in a
         // matched pair of sections.
         for (index, update) in itemUpdates.enumerated()
-        where !updatedItemIsMoved[index] && !replaced.old[update.old.sectionIndex] {
+        where !updatedItemIsMoved[index] && !replaced.old.contains(update.old.sectionIndex) {
             switch style {
             case .reconfigureAfter:
                 batch.itemReconfigurations.append(update.new)
-            case .reloadInPlace where update.old == update.new && !movedSections[update.old.sectionIndex]:
+            case .reloadInPlace where update.old == update.new && !movedSections.contains(update.old.sectionIndex):
                 batch.itemReloads.append(update.old)
             case .reloadInPlace, .deleteAndInsert:
                 batch.itemDeletions.append(update.old)

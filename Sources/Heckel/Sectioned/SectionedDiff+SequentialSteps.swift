@@ -25,8 +25,8 @@ extension SectionedDiff {
         let replaced = ReplacedSections(sections, rebuilt: sections.updates)
         let routed = replaced.route(itemMoves)
         let movers = routed.moves
-        var deletions = itemDeletions.filter { !replaced.old[$0.sectionIndex] } + routed.deletions
-        var insertions = itemInsertions.filter { !replaced.new[$0.sectionIndex] } + routed.insertions
+        var deletions = itemDeletions.filter { !replaced.old.contains($0.sectionIndex) } + routed.deletions
+        var insertions = itemInsertions.filter { !replaced.new.contains($0.sectionIndex) } + routed.insertions
         deletions.sort(by: >)
         insertions.sort()
 
@@ -39,7 +39,7 @@ extension SectionedDiff {
         steps.append(contentsOf: insertions.lazy.map(Step.insertItem))
         steps.append(contentsOf: sections.updates.lazy.map { Step.reloadSection($0.new) })
         for update in itemUpdates
-        where !replaced.old[update.old.sectionIndex] && !replaced.new[update.new.sectionIndex] {
+        where !replaced.old.contains(update.old.sectionIndex) && !replaced.new.contains(update.new.sectionIndex) {
             steps.append(.reloadItem(update.new))
         }
         return steps
@@ -49,100 +49,49 @@ extension SectionedDiff {
     private func appendSectionMoves(to steps: inout [Step]) {
         if sections.moves.isEmpty { return }
         let moved = sections.movedOldSections()
-        var plan = SlotPlan()
-        var leaveSlot = [Int](repeating: -1, count: oldSectionCount)
-        var arriveSlot = [Int](repeating: -1, count: oldSectionCount)
-        var resident = 0 // the next old section still to be given a slot
-        func flush(upTo limit: Int) {
-            while resident < limit {
-                if sections.newForOld[resident] >= 0 {
-                    precondition(moved[resident], "SectionedDiff: kept sections out of order")
-                    leaveSlot[resident] = plan.resident()
-                }
-                resident += 1
-            }
-        }
-        for newSection in 0..<newSectionCount {
-            let oldSection = sections.oldForNew[newSection]
-            if oldSection < 0 { continue }
-            if moved[oldSection] {
-                arriveSlot[oldSection] = plan.arrival()
-            } else {
-                flush(upTo: oldSection)
-                _ = plan.resident()
-                resident = oldSection + 1
-            }
-        }
-        flush(upTo: oldSectionCount)
-
-        var occupied = OrderStatistics(slotCount: plan.slotCount)
-        for slot in plan.initiallyOccupied { occupied.add(1, at: slot) }
-        for move in sections.moves {
-            let from = occupied.rank(of: leaveSlot[move.from])
-            occupied.add(-1, at: leaveSlot[move.from])
-            let to = occupied.rank(of: arriveSlot[move.from])
-            occupied.add(1, at: arriveSlot[move.from])
-            if from != to { steps.append(.moveSection(from: from, to: to)) }
+        let container = SlotPlan.Container(
+            current: (0..<oldSectionCount).filter { sections.newSection(forOld: $0) != nil },
+            final: (0..<newSectionCount).compactMap { sections.oldSection(forNew: $0) })
+        let moves = sections.moves.map { SlotPlan.Move(member: $0.from, fromContainer: 0, toContainer: 0) }
+        for (from, to) in SlotPlan.offsets(of: moves, in: [container], isMover: moved.contains) where from != to {
+            steps.append(.moveSection(from: from, to: to))
         }
     }
 
     /// Item moves between and within surviving sections, once the sections
     /// are in their new order and before item insertions. `movers` are
-    /// ascending by `to`.
+    /// ascending by `to`; members are old flat offsets.
     private func appendItemMoves(_ movers: [ItemMove], to steps: inout [Step]) {
         if movers.isEmpty { return }
         var isMover = Bits(count: items.oldCount)
-        var involved = [Bool](repeating: false, count: newSectionCount)
+        var container = [Int: Int]() // new section -> container index
         for move in movers {
             isMover.insert(oldLayout.starts[move.from.sectionIndex] + move.from.itemIndex)
-            involved[sections.newForOld[move.from.sectionIndex]] = true
-            involved[move.to.sectionIndex] = true
-        }
-
-        var plan = SlotPlan()
-        var base = [Int](repeating: 0, count: newSectionCount)
-        var leaveSlot: [Int: Int] = [:], arriveSlot: [Int: Int] = [:]
-        leaveSlot.reserveCapacity(movers.count)
-        arriveSlot.reserveCapacity(movers.count)
-        for newSection in 0..<newSectionCount where involved[newSection] {
-            base[newSection] = plan.slotCount
-            let oldRange = oldLayout.items(inSection: sections.oldForNew[newSection])
-            var resident = oldRange.lowerBound // the next old item still to be placed
-            for newOffset in newLayout.items(inSection: newSection) {
-                guard let oldOffset = items.oldOffset(forNew: newOffset) else { continue }
-                if isMover.contains(oldOffset) {
-                    arriveSlot[oldOffset] = plan.arrival()
-                } else if oldRange.contains(oldOffset) {
-                    // A staying item: slots for the leaving items before it.
-                    while resident < oldOffset {
-                        if isMover.contains(resident) { leaveSlot[resident] = plan.resident() }
-                        resident += 1
-                    }
-                    _ = plan.resident()
-                    resident = oldOffset + 1
-                } // else: it came from a replaced section and is inserted later.
-            }
-            while resident < oldRange.upperBound {
-                if isMover.contains(resident) { leaveSlot[resident] = plan.resident() }
-                resident += 1
+            for section in [sections.newSection(forOld: move.from.sectionIndex)!, move.to.sectionIndex]
+            where container[section] == nil {
+                container[section] = 0
             }
         }
-
-        var occupied = OrderStatistics(slotCount: plan.slotCount)
-        for slot in plan.initiallyOccupied { occupied.add(1, at: slot) }
-        for move in movers {
-            let oldOffset = oldLayout.starts[move.from.sectionIndex] + move.from.itemIndex
-            let fromSection = sections.newForOld[move.from.sectionIndex]
-            let toSection = move.to.sectionIndex
-            guard let leave = leaveSlot[oldOffset], let arrive = arriveSlot[oldOffset] else {
-                preconditionFailure("SectionedDiff: a moved item without slots")
-            }
-            let from = occupied.rank(of: leave) - occupied.rank(of: base[fromSection])
-            occupied.add(-1, at: leave)
-            let to = occupied.rank(of: arrive) - occupied.rank(of: base[toSection])
-            occupied.add(1, at: arrive)
-            if fromSection != toSection || from != to {
-                steps.append(.moveItem(from: .sectioned(fromSection, from), to: .sectioned(toSection, to)))
+        let involved = container.keys.sorted()
+        for (index, section) in involved.enumerated() { container[section] = index }
+        let containers = involved.map { newSection -> SlotPlan.Container in
+            let oldRange = oldLayout.items(inSection: sections.oldSection(forNew: newSection)!)
+            let newRange = newLayout.items(inSection: newSection)
+            let stays = { (old: Int) in items.newOffset(forOld: old).map(newRange.contains) ?? false }
+            return SlotPlan.Container(
+                current: oldRange.filter { isMover.contains($0) || stays($0) },
+                final: newRange.compactMap(items.oldOffset(forNew:))
+                    .filter { isMover.contains($0) || oldRange.contains($0) })
+        }
+        let moves = movers.map { move in
+            SlotPlan.Move(member: oldLayout.starts[move.from.sectionIndex] + move.from.itemIndex,
+                          fromContainer: container[sections.newSection(forOld: move.from.sectionIndex)!]!,
+                          toContainer: container[move.to.sectionIndex]!)
+        }
+        for (move, offsets) in zip(moves, SlotPlan.offsets(of: moves, in: containers, isMover: isMover.contains)) {
+            let fromSection = involved[move.fromContainer], toSection = involved[move.toContainer]
+            if fromSection != toSection || offsets.from != offsets.to {
+                steps.append(.moveItem(from: .sectioned(fromSection, offsets.from), to: .sectioned(toSection, offsets.to)))
             }
         }
     }

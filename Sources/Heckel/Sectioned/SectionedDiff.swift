@@ -134,8 +134,7 @@ public struct SectionedDiff: Sendable, Equatable {
     /// - Complexity: O(1).
     public func newSection(forOld offset: Int) -> Int? {
         precondition(offset >= 0 && offset < oldSectionCount, "SectionedDiff.newSection(forOld:): \(offset) out of 0..<\(oldSectionCount)")
-        let mapped = sections.newForOld[offset]
-        return mapped < 0 ? nil : mapped
+        return sections.newSection(forOld: offset)
     }
 
     /// The old offset of new section `offset`, or `nil` when it was inserted.
@@ -144,8 +143,7 @@ public struct SectionedDiff: Sendable, Equatable {
     /// - Complexity: O(1).
     public func oldSection(forNew offset: Int) -> Int? {
         precondition(offset >= 0 && offset < newSectionCount, "SectionedDiff.oldSection(forNew:): \(offset) out of 0..<\(newSectionCount)")
-        let mapped = sections.oldForNew[offset]
-        return mapped < 0 ? nil : mapped
+        return sections.oldSection(forNew: offset)
     }
 
     /// Where the item at `path` in the old snapshot is in the new one, or
