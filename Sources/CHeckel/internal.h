@@ -178,13 +178,20 @@ bool heckel_list_moves(const heckel_env *env, const uint32_t *match, const uint3
                        size_t first, size_t end, size_t offset, heckel_offset *moves,
                        size_t *move_count);
 
-/* Writes every output of r: the mapping of the trimmed pairs and of the
- * middle's match, match_count, and (keep non-NULL) the moves and move_count;
- * move_count 0 and moves untouched when keep is NULL. On env->thread_count
- * threads. Returns false if cancelled (arrays partly written). */
-bool heckel_write_result(const heckel_env *env, const heckel_middle *m, size_t old_count,
-                         size_t new_count, const uint32_t *match, const uint32_t *keep,
-                         heckel_result *r);
+/* Writes r's mapping arrays (trimmed pairs across, the middle by match) on
+ * `threads` threads, and counts the matched pairs into *match_count.
+ * Returns false if cancelled (arrays partly written). */
+bool heckel_write_mapping(const heckel_env *env, const heckel_middle *m, size_t old_count,
+                          size_t new_count, const uint32_t *match, unsigned threads,
+                          heckel_result *r, size_t *match_count);
+
+/* Counts into *move_count, and writes to r->moves unless NULL, the moves of
+ * the middle (new positions; new_count: the whole new list's), on
+ * env->thread_count threads. Returns false
+ * if cancelled (moves partly written). */
+bool heckel_write_moves(const heckel_env *env, const heckel_middle *m, size_t new_count,
+                        const uint32_t *match, const uint32_t *keep, heckel_result *r,
+                        size_t *move_count);
 
 /* Sets *intersect: whether any of a[0 ..< a_count] equals one of the first
  * b_count keys of b. A hash set over the smaller side, probed by the other. */

@@ -1,17 +1,17 @@
-/* The caller's outputs, written last, in three parallel passes over slices of
- * the lists: old_to_new (trimmed pairs across, the middle unmatched); then
+/* The caller's output arrays, written last, in parallel passes over slices
+ * of the lists: old_to_new (trimmed pairs across, the middle unmatched); then
  * new_to_old and the middle's pairs in old_to_new, counting each slice's
- * matches and moves; then each slice's moves at the place the counts before
- * it give, so moves stay ascending for every thread count. Every pass polls
- * the cancel flag: a cancel leaves the arrays partly written (heckel.h says
- * so), never the counters. */
+ * matches. Moves: each slice's count, then each slice's moves at the place
+ * the counts before it give, so they stay ascending for every thread count.
+ * Every pass polls the cancel flag: a cancel leaves the arrays partly written
+ * (heckel.h says so). Counters are the caller's to set, on success. */
 #include "internal.h"
 
 typedef struct output_job {
     const heckel_env *env;
     const heckel_middle *m;
     size_t old_count, new_count;
-    const uint32_t *match, *keep; /* keep: NULL when order is ignored */
+    const uint32_t *match, *keep;
     heckel_result *r;
     size_t matches[HECKEL_MAX_THREADS], moves[HECKEL_MAX_THREADS]; /* per slice */
 } output_job;
@@ -46,9 +46,9 @@ static void middle_slice(const output_job *job, unsigned part, unsigned parts, s
 static bool new_side_task(void *context, unsigned part, unsigned parts) {
     output_job *job = context;
     heckel_offset *old_to_new = job->r->old_to_new, *new_to_old = job->r->new_to_old;
-    const uint32_t *match = job->match, *keep = job->keep;
+    const uint32_t *match = job->match;
     size_t prefix = job->m->prefix, new_suffix = prefix + job->m->new_count;
-    size_t shift = job->m->old_count - job->m->new_count, first, end, matches = 0, moves = 0;
+    size_t shift = job->m->old_count - job->m->new_count, first, end, matches = 0;
     heckel_slice(job->new_count, part, parts, &first, &end);
     for (size_t j = first; j < min_size(end, prefix); j++) new_to_old[j] = (heckel_offset)j;
     for (size_t j = max_size(first, new_suffix); j < end; j++) new_to_old[j] = (heckel_offset)(j + shift);
@@ -63,14 +63,19 @@ static bool new_side_task(void *context, unsigned part, unsigned parts) {
         new_to_old[prefix + j] = (heckel_offset)(prefix + i);
         old_to_new[prefix + i] = (heckel_offset)(prefix + j);
         matches++;
-        moves += keep && keep[j] != HECKEL_KEEP;
     }
     job->matches[part] = matches;
-    job->moves[part] = moves;
     return true;
 }
 
-static bool moves_task(void *context, unsigned part, unsigned parts) {
+static bool count_moves_task(void *context, unsigned part, unsigned parts) {
+    output_job *job = context;
+    size_t first, end;
+    middle_slice(job, part, parts, &first, &end);
+    return heckel_list_moves(job->env, job->match, job->keep, first, end, 0, NULL, &job->moves[part]);
+}
+
+static bool list_moves_task(void *context, unsigned part, unsigned parts) {
     output_job *job = context;
     size_t offset = 0, first, end, listed;
     for (unsigned k = 0; k < part; k++) offset += job->moves[k];
@@ -79,21 +84,28 @@ static bool moves_task(void *context, unsigned part, unsigned parts) {
                              job->r->moves + offset, &listed);
 }
 
-bool heckel_write_result(const heckel_env *env, const heckel_middle *m, size_t old_count,
-                         size_t new_count, const uint32_t *match, const uint32_t *keep,
-                         heckel_result *r) {
+bool heckel_write_mapping(const heckel_env *env, const heckel_middle *m, size_t old_count,
+                          size_t new_count, const uint32_t *match, unsigned threads,
+                          heckel_result *r, size_t *match_count) {
     output_job job = {.env = env, .m = m, .old_count = old_count, .new_count = new_count,
-                      .match = match, .keep = keep, .r = r};
-    unsigned threads = env->thread_count;
+                      .match = match, .r = r};
     if (!heckel_parallel(threads, old_side_task, &job) || !heckel_parallel(threads, new_side_task, &job))
         return false;
-    if (keep && r->moves && !heckel_parallel(threads, moves_task, &job)) return false;
-    size_t matches = m->prefix + (old_count - m->prefix - m->old_count), moves = 0;
-    for (unsigned k = 0; k < threads; k++) {
-        matches += job.matches[k];
-        moves += job.moves[k];
-    }
-    r->match_count = matches;
-    r->move_count = moves;
+    size_t matches = m->prefix + (old_count - m->prefix - m->old_count);
+    for (unsigned k = 0; k < threads; k++) matches += job.matches[k];
+    *match_count = matches;
+    return true;
+}
+
+bool heckel_write_moves(const heckel_env *env, const heckel_middle *m, size_t new_count,
+                        const uint32_t *match, const uint32_t *keep, heckel_result *r,
+                        size_t *move_count) {
+    output_job job = {.env = env, .m = m, .new_count = new_count, .match = match, .keep = keep, .r = r};
+    unsigned threads = env->thread_count;
+    if (!heckel_parallel(threads, count_moves_task, &job)) return false;
+    if (r->moves && !heckel_parallel(threads, list_moves_task, &job)) return false;
+    size_t moves = 0;
+    for (unsigned k = 0; k < threads; k++) moves += job.moves[k];
+    *move_count = moves;
     return true;
 }

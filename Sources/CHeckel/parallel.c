@@ -30,8 +30,9 @@ static unsigned online_cores(void) {
 }
 
 unsigned heckel_thread_count(const heckel_env *env, size_t elements) {
-    size_t wanted = env->threads ? env->threads : online_cores();
     size_t useful = elements / HECKEL_THREAD_GRAIN;
+    if (env->threads == 1 || useful < 2) return 1; /* sysconf reads a file: not for small lists */
+    size_t wanted = env->threads ? env->threads : online_cores();
     if (wanted > useful) wanted = useful;
     if (wanted > HECKEL_MAX_THREADS) wanted = HECKEL_MAX_THREADS;
     return wanted > 1 ? (unsigned)wanted : 1;

@@ -149,20 +149,56 @@ done:
     return status;
 }
 
+/* The two jobs that need only the match: the kept pairs (one longest
+ * increasing run, inherently sequential) and the mapping outputs. With two
+ * threads or more they run side by side, hiding the mapping's writes behind
+ * the run. */
+typedef struct last_passes {
+    const heckel_env *env;
+    const heckel_input *in;
+    const attempt *a;
+    uint32_t *keep;
+    heckel_result *result;
+    size_t match_count;
+    heckel_status kept_status;
+} last_passes;
+
+static bool mark_kept_part(last_passes *job) {
+    size_t new_count = job->a->m.new_count;
+    job->kept_status = heckel_mark_kept(job->env, job->a->match, new_count, job->keep,
+                                        job->keep + new_count);
+    return job->kept_status == HECKEL_OK;
+}
+
+static bool write_mapping_part(last_passes *job, unsigned threads) {
+    return heckel_write_mapping(job->env, &job->a->m, job->in->old_count, job->in->new_count,
+                                job->a->match, threads, job->result, &job->match_count);
+}
+
+static bool side_by_side(void *context, unsigned part, unsigned parts) {
+    (void)parts;
+    return part == 0 ? mark_kept_part(context) : write_mapping_part(context, 1);
+}
+
 /* Finds the moves (unless ignore_order) and writes every output. */
 static heckel_status finish(const heckel_env *env, const heckel_input *in, const attempt *a,
                             heckel_scratch *scratch, heckel_result *result) {
-    size_t new_count = a->m.new_count;
-    uint32_t *keep = NULL;
-    if (!env->ignore_order) {
-        keep = heckel_scratch_get(env, scratch, (new_count + heckel_kept_work(new_count)) * sizeof *keep);
-        if (!keep) return HECKEL_OUT_OF_MEMORY;
-        heckel_status status = heckel_mark_kept(env, a->match, new_count, keep, keep + new_count);
-        if (status != HECKEL_OK) return status;
+    size_t new_count = a->m.new_count, move_count = 0;
+    last_passes job = {.env = env, .in = in, .a = a, .result = result, .kept_status = HECKEL_OK};
+    bool ok;
+    if (env->ignore_order) {
+        ok = write_mapping_part(&job, env->thread_count);
+    } else {
+        job.keep = heckel_scratch_get(env, scratch, (new_count + heckel_kept_work(new_count)) * sizeof *job.keep);
+        if (!job.keep) return HECKEL_OUT_OF_MEMORY;
+        if (env->thread_count > 1) ok = heckel_parallel(2, side_by_side, &job);
+        else ok = mark_kept_part(&job) && !heckel_cancelled(env) && write_mapping_part(&job, 1);
+        ok = ok && heckel_write_moves(env, &a->m, in->new_count, a->match, job.keep, result, &move_count);
     }
-    if (heckel_cancelled(env) ||
-        !heckel_write_result(env, &a->m, in->old_count, in->new_count, a->match, keep, result))
-        return HECKEL_CANCELLED;
+    if (job.kept_status != HECKEL_OK) return job.kept_status;
+    if (!ok) return HECKEL_CANCELLED;
+    result->match_count = job.match_count;
+    result->move_count = move_count;
     return HECKEL_OK;
 }
 
