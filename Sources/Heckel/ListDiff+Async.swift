@@ -33,9 +33,7 @@ extension ListDiff {
         from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.run { cancel in
-            try ListDiff.identified(
-                from: old, to: new, identifiedBy: id, cancel: cancel,
-                checkpoint: Task.checkCancellation, failed: { throw $0 })
+            try ListDiff.identified(from: old, to: new, identifiedBy: id, cancel: cancel).get()
         }
     }
 

@@ -25,8 +25,10 @@ extension ListDiff {
     public init<Old: Collection, New: Collection, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID
     ) rethrows where Old.Element == New.Element, Old.Element: Equatable {
-        self = try Self.identified(
-            from: old, to: new, identifiedBy: id, cancel: nil, checkpoint: {}, failed: { $0.trap() })
+        switch try Self.identified(from: old, to: new, identifiedBy: id, cancel: nil) {
+        case .success(let diff): self = diff
+        case .failure(let failure): failure.trap()
+        }
     }
 
     /// The difference between two lists whose elements have an identity at

@@ -15,9 +15,21 @@ enum UUIDRecords {
     @usableFromInline
     static let isPacked = MemoryLayout<UUID>.size == 16 && MemoryLayout<UUID>.stride == 16
 
+    /// Matches two lists of `UUID`s, or returns `nil` for any other element
+    /// type (or a `UUID` not laid out as 16 packed bytes).
+    ///
+    /// - Complexity: O(n) expected, n = old count + new count.
+    @inlinable
+    static func match<Element>(
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping? {
+        guard Element.self == UUID.self, isPacked else { return nil }
+        return try matchRecords(UnsafeRawBufferPointer(old), UnsafeRawBufferPointer(new), cancel: cancel)
+    }
+
     /// Matches lists of `UUID`s given as raw bytes.
     @usableFromInline
-    static func match(
+    static func matchRecords(
         _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
         try Core.matchRecords(
