@@ -7,13 +7,14 @@ extension ListDiff {
     /// With no `cancel` (the synchronous initializer) nothing is polled.
     @inlinable
     static func identified<Old: Collection, New: Collection, ID: Hashable>(
-        from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID, cancel: CancelFlag?
+        from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID,
+        options: Options, cancel: CancelFlag?
     ) rethrows -> Swift.Result<ListDiff, CoreFailure> where Old.Element == New.Element, Old.Element: Equatable {
         guard let oldIDs = try identities(of: old, id, cancel: cancel),
               let newIDs = try identities(of: new, id, cancel: cancel)
         else { return .failure(.cancelled) }
         return Swift.Result { () throws(CoreFailure) in
-            let mapping = try Matcher.match(oldIDs, newIDs, cancel: cancel)
+            let mapping = try Matcher.match(oldIDs, newIDs, options: options, cancel: cancel)
             return ListDiff(mapping: mapping, updates: try updates(old, new, mapping: mapping, cancel: cancel))
         }
     }

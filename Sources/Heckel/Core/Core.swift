@@ -24,7 +24,7 @@ enum Core {
     /// A cancellation that came while Swift prepared the inputs needs no
     /// check here: the core reads the flag before anything else.
     static func run(
-        oldCount: Int, newCount: Int, cancel: CancelFlag?,
+        oldCount: Int, newCount: Int, options settings: ListDiff.Options, cancel: CancelFlag?,
         _ call: (UnsafePointer<heckel_options>, UnsafeMutablePointer<heckel_result>) -> heckel_status
     ) throws(CoreFailure) -> Mapping {
         try checkCounts(oldCount, newCount)
@@ -39,11 +39,14 @@ enum Core {
         var moves: [ListDiff.Move] = []
         let oldToNew = [UInt32](unsafeUninitializedCapacity: oldCount) { oldBuffer, oldInitialized in
             newToOld = [UInt32](unsafeUninitializedCapacity: newCount) { newBuffer, newInitialized in
-                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: min(oldCount, newCount)) { moveBuffer in
+                let moveRoom = settings.ignoresOrder ? 0 : min(oldCount, newCount)
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: moveRoom) { moveBuffer in
                     var result = heckel_result(
                         old_to_new: oldBuffer.baseAddress, new_to_old: newBuffer.baseAddress,
                         moves: moveBuffer.baseAddress, match_count: 0, move_count: 0)
                     var options = heckel_options()
+                    options.threads = settings.coreThreads
+                    options.ignore_order = settings.ignoresOrder
                     status = withExtendedLifetime(cancel) {
                         if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
                         return call(&options, &result)
@@ -69,10 +72,10 @@ enum Core {
     @usableFromInline
     static func matchKeys(
         old: UnsafeBufferPointer<UInt64>, new: UnsafeBufferPointer<UInt64>,
-        equal: ((Int, Int) -> Bool)?, cancel: CancelFlag?
+        equal: ((Int, Int) -> Bool)?, options: ListDiff.Options = .init(), cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
         guard let equal else {
-            return try run(oldCount: old.count, newCount: new.count, cancel: cancel) { options, result in
+            return try run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) { options, result in
                 heckel_match_keys(old.baseAddress, old.count, new.baseAddress, new.count, nil, nil, options, result)
             }
         }
@@ -80,7 +83,7 @@ enum Core {
             let context = EqualityContext(equal: equal)
             return try withExtendedLifetime(context) { () throws(CoreFailure) in
                 try matchKeys(old: old, new: new, equal: EqualityContext.trampoline,
-                              context: Unmanaged.passUnretained(context).toOpaque(), cancel: cancel)
+                              context: Unmanaged.passUnretained(context).toOpaque(), options: options, cancel: cancel)
             }
         }
     }
@@ -89,9 +92,9 @@ enum Core {
     /// `context`: no Swift closure between the core and the comparison.
     static func matchKeys(
         old: UnsafeBufferPointer<UInt64>, new: UnsafeBufferPointer<UInt64>,
-        equal: heckel_equal_fn, context: UnsafeMutableRawPointer, cancel: CancelFlag?
+        equal: heckel_equal_fn, context: UnsafeMutableRawPointer, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try run(oldCount: old.count, newCount: new.count, cancel: cancel) { options, result in
+        try run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) { options, result in
             heckel_match_keys(old.baseAddress, old.count, new.baseAddress, new.count,
                               equal, context, options, result)
         }
@@ -101,18 +104,18 @@ enum Core {
     @usableFromInline
     static func matchRecords(
         old: UnsafeRawPointer?, oldCount: Int, new: UnsafeRawPointer?, newCount: Int,
-        size: Int, cancel: CancelFlag?
+        size: Int, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try run(oldCount: oldCount, newCount: newCount, cancel: cancel) { options, result in
+        try run(oldCount: oldCount, newCount: newCount, options: options, cancel: cancel) { options, result in
             heckel_match_records(old, oldCount, new, newCount, size, options, result)
         }
     }
 
     /// Matches lists of byte strings, by XXH3 and memcmp.
     static func matchSpans(
-        old: UnsafeBufferPointer<heckel_span>, new: UnsafeBufferPointer<heckel_span>, cancel: CancelFlag?
+        old: UnsafeBufferPointer<heckel_span>, new: UnsafeBufferPointer<heckel_span>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try run(oldCount: old.count, newCount: new.count, cancel: cancel) { options, result in
+        try run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) { options, result in
             heckel_match_spans(old.baseAddress, old.count, new.baseAddress, new.count, options, result)
         }
     }

@@ -19,13 +19,13 @@ enum ByteKeys {
     /// - Complexity: O(total bytes) plus one `==` per candidate pair.
     @inlinable
     static func match<Element>(
-        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
         if Element.self == [UInt8].self {
-            return try matchBytes(old.sameElements(as: [UInt8].self), new.sameElements(as: [UInt8].self), cancel: cancel)
+            return try matchBytes(old.sameElements(as: [UInt8].self), new.sameElements(as: [UInt8].self), options: options, cancel: cancel)
         }
         if Element.self == Data.self {
-            return try matchBytes(old.sameElements(as: Data.self), new.sameElements(as: Data.self), cancel: cancel)
+            return try matchBytes(old.sameElements(as: Data.self), new.sameElements(as: Data.self), options: options, cancel: cancel)
         }
         return nil
     }
@@ -33,9 +33,9 @@ enum ByteKeys {
     /// Matches lists of byte arrays.
     @usableFromInline
     static func matchBytes(
-        _ old: UnsafeBufferPointer<[UInt8]>, _ new: UnsafeBufferPointer<[UInt8]>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<[UInt8]>, _ new: UnsafeBufferPointer<[UInt8]>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try matchHashed(old, new, cancel: cancel) { bytes in
+        try matchHashed(old, new, options: options, cancel: cancel) { bytes in
             bytes.withUnsafeBytes { heckel_hash_bytes($0.baseAddress, $0.count) }
         }
     }
@@ -43,19 +43,19 @@ enum ByteKeys {
     /// Matches lists of `Data`.
     @usableFromInline
     static func matchBytes(
-        _ old: UnsafeBufferPointer<Data>, _ new: UnsafeBufferPointer<Data>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Data>, _ new: UnsafeBufferPointer<Data>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try matchHashed(old, new, cancel: cancel) { bytes in
+        try matchHashed(old, new, options: options, cancel: cancel) { bytes in
             bytes.withUnsafeBytes { heckel_hash_bytes($0.baseAddress, $0.count) }
         }
     }
 
     private static func matchHashed<Bytes: Equatable>(
-        _ old: UnsafeBufferPointer<Bytes>, _ new: UnsafeBufferPointer<Bytes>, cancel: CancelFlag?,
+        _ old: UnsafeBufferPointer<Bytes>, _ new: UnsafeBufferPointer<Bytes>, options: ListDiff.Options, cancel: CancelFlag?,
         hash: (Bytes) -> UInt64
     ) throws(CoreFailure) -> Mapping {
         try ComputedKeys.match(
-            oldCount: old.count, newCount: new.count, cancel: cancel,
+            oldCount: old.count, newCount: new.count, options: options, cancel: cancel,
             oldKey: { hash(old[$0]) }, newKey: { hash(new[$0]) }, equal: { old[$0] == new[$1] })
     }
 }

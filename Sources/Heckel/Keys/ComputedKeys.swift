@@ -11,7 +11,7 @@ enum ComputedKeys {
     ///   `oldCount + newCount`, plus the calls of `equal`.
     @inlinable
     static func match(
-        oldCount: Int, newCount: Int, cancel: CancelFlag?,
+        oldCount: Int, newCount: Int, options: ListDiff.Options, cancel: CancelFlag?,
         oldKey: (Int) -> UInt64, newKey: (Int) -> UInt64, equal: ((Int, Int) -> Bool)?
     ) throws(CoreFailure) -> Mapping {
         try Core.checkCounts(oldCount, newCount)
@@ -29,7 +29,7 @@ enum ComputedKeys {
             let all = UnsafeBufferPointer(keys)
             return try Core.matchKeys(
                 old: UnsafeBufferPointer(rebasing: all[..<oldCount]),
-                new: UnsafeBufferPointer(rebasing: all[oldCount...]), equal: equal, cancel: cancel)
+                new: UnsafeBufferPointer(rebasing: all[oldCount...]), equal: equal, options: options, cancel: cancel)
         }
     }
 }

@@ -27,17 +27,17 @@ enum FloatKeys {
     /// - Complexity: O(n) expected, n = old count + new count.
     @inlinable
     static func match<Element>(
-        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
         if Element.self == Double.self {
-            return try matchValues(old.sameElements(as: Double.self), new.sameElements(as: Double.self), cancel: cancel)
+            return try matchValues(old.sameElements(as: Double.self), new.sameElements(as: Double.self), options: options, cancel: cancel)
         }
         if Element.self == Float.self {
-            return try matchValues(old.sameElements(as: Float.self), new.sameElements(as: Float.self), cancel: cancel)
+            return try matchValues(old.sameElements(as: Float.self), new.sameElements(as: Float.self), options: options, cancel: cancel)
         }
         #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
         if #available(macOS 11.0, iOS 14.0, watchOS 7.0, tvOS 14.0, *), Element.self == Float16.self {
-            return try matchValues(old.sameElements(as: Float16.self), new.sameElements(as: Float16.self), cancel: cancel)
+            return try matchValues(old.sameElements(as: Float16.self), new.sameElements(as: Float16.self), options: options, cancel: cancel)
         }
         #endif
         return nil
@@ -46,17 +46,17 @@ enum FloatKeys {
     /// Matches lists of `Double`s.
     @usableFromInline
     static func matchValues(
-        _ old: UnsafeBufferPointer<Double>, _ new: UnsafeBufferPointer<Double>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Double>, _ new: UnsafeBufferPointer<Double>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try matchKeyed(old, new, cancel: cancel) { $0 }
+        try matchKeyed(old, new, options: options, cancel: cancel) { $0 }
     }
 
     /// Matches lists of `Float`s.
     @usableFromInline
     static func matchValues(
-        _ old: UnsafeBufferPointer<Float>, _ new: UnsafeBufferPointer<Float>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Float>, _ new: UnsafeBufferPointer<Float>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try matchKeyed(old, new, cancel: cancel) { Double($0) }
+        try matchKeyed(old, new, options: options, cancel: cancel) { Double($0) }
     }
 
     #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
@@ -64,18 +64,18 @@ enum FloatKeys {
     @available(macOS 11.0, iOS 14.0, watchOS 7.0, tvOS 14.0, *)
     @usableFromInline
     static func matchValues(
-        _ old: UnsafeBufferPointer<Float16>, _ new: UnsafeBufferPointer<Float16>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Float16>, _ new: UnsafeBufferPointer<Float16>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try matchKeyed(old, new, cancel: cancel) { Double($0) }
+        try matchKeyed(old, new, options: options, cancel: cancel) { Double($0) }
     }
     #endif
 
     private static func matchKeyed<Value>(
-        _ old: UnsafeBufferPointer<Value>, _ new: UnsafeBufferPointer<Value>, cancel: CancelFlag?,
+        _ old: UnsafeBufferPointer<Value>, _ new: UnsafeBufferPointer<Value>, options: ListDiff.Options, cancel: CancelFlag?,
         exactly double: (Value) -> Double
     ) throws(CoreFailure) -> Mapping {
         try ComputedKeys.match(
-            oldCount: old.count, newCount: new.count, cancel: cancel,
+            oldCount: old.count, newCount: new.count, options: options, cancel: cancel,
             oldKey: { key(of: double(old[$0]), at: $0, nanTag: oldNaNTag) },
             newKey: { key(of: double(new[$0]), at: $0, nanTag: newNaNTag) }, equal: nil)
     }

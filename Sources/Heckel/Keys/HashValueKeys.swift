@@ -15,10 +15,10 @@ enum HashValueKeys {
     ///   expected, O(n^2) when many unequal elements share a hash value.
     @inlinable
     static func match<Element: Hashable>(
-        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
         try ComputedKeys.match(
-            oldCount: old.count, newCount: new.count, cancel: cancel,
+            oldCount: old.count, newCount: new.count, options: options, cancel: cancel,
             oldKey: { key(of: old[$0]) }, newKey: { key(of: new[$0]) }, equal: { old[$0] == new[$1] })
     }
 

@@ -47,30 +47,30 @@ enum IntegerKeys {
     ///   for 64-bit integers.
     @inlinable
     static func match<Element>(
-        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
         guard accepts(Element.self) else { return nil }
         return try matchWidth(UnsafeRawBufferPointer(old), UnsafeRawBufferPointer(new),
-                         width: MemoryLayout<Element>.size, cancel: cancel)
+                         width: MemoryLayout<Element>.size, options: options, cancel: cancel)
     }
 
     /// Matches lists of integers given as raw bytes, `width` bytes each.
     @usableFromInline
     static func matchWidth(
-        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, width: Int, cancel: CancelFlag?
+        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, width: Int, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
         if width == MemoryLayout<UInt64>.size {
             // Scoped rebinding of the caller's storage: no copy.
             return try old.withMemoryRebound(to: UInt64.self) { oldKeys in
                 new.withMemoryRebound(to: UInt64.self) { newKeys in
                     Result { () throws(CoreFailure) in
-                        try Core.matchKeys(old: oldKeys, new: newKeys, equal: nil, cancel: cancel)
+                        try Core.matchKeys(old: oldKeys, new: newKeys, equal: nil, options: options, cancel: cancel)
                     }
                 }
             }.get()
         }
         return try ComputedKeys.match(
-            oldCount: old.count / width, newCount: new.count / width, cancel: cancel,
+            oldCount: old.count / width, newCount: new.count / width, options: options, cancel: cancel,
             oldKey: { widened(old, at: $0, width: width) }, newKey: { widened(new, at: $0, width: width) },
             equal: nil)
     }

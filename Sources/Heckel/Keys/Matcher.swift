@@ -13,11 +13,11 @@ enum Matcher {
     ///   O(m log m) for m matched pairs out of order.
     @inlinable
     static func match<Old: Collection, New: Collection>(
-        _ old: Old, _ new: New, cancel: CancelFlag?
+        _ old: Old, _ new: New, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping where Old.Element == New.Element, Old.Element: Hashable {
         try old.withContiguousElements { (old) throws(CoreFailure) in
             try new.withContiguousElements { (new) throws(CoreFailure) in
-                try match(old, new, cancel: cancel)
+                try match(old, new, options: options, cancel: cancel)
             }
         }
     }
@@ -26,13 +26,13 @@ enum Matcher {
     @inlinable
     static func match<Element: Hashable>(
         _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>,
-        cancel: CancelFlag?
+        options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        if let mapping = try IntegerKeys.match(old, new, cancel: cancel) { return mapping }
-        if let mapping = try FloatKeys.match(old, new, cancel: cancel) { return mapping }
-        if let mapping = try UUIDRecords.match(old, new, cancel: cancel) { return mapping }
-        if let mapping = try StringKeys.match(old, new, cancel: cancel) { return mapping }
-        if let mapping = try ByteKeys.match(old, new, cancel: cancel) { return mapping }
-        return try HashValueKeys.match(old, new, cancel: cancel)
+        if let mapping = try IntegerKeys.match(old, new, options: options, cancel: cancel) { return mapping }
+        if let mapping = try FloatKeys.match(old, new, options: options, cancel: cancel) { return mapping }
+        if let mapping = try UUIDRecords.match(old, new, options: options, cancel: cancel) { return mapping }
+        if let mapping = try StringKeys.match(old, new, options: options, cancel: cancel) { return mapping }
+        if let mapping = try ByteKeys.match(old, new, options: options, cancel: cancel) { return mapping }
+        return try HashValueKeys.match(old, new, options: options, cancel: cancel)
     }
 }

@@ -23,13 +23,13 @@ enum StringKeys {
     ///   plus 16 bytes per element.
     @inlinable
     static func match<Element>(
-        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
         if Element.self == String.self {
-            return try matchStrings(old.sameElements(as: String.self), new.sameElements(as: String.self), cancel: cancel)
+            return try matchStrings(old.sameElements(as: String.self), new.sameElements(as: String.self), options: options, cancel: cancel)
         }
         if Element.self == Substring.self {
-            return try matchSubstrings(old.sameElements(as: Substring.self), new.sameElements(as: Substring.self), cancel: cancel)
+            return try matchSubstrings(old.sameElements(as: Substring.self), new.sameElements(as: Substring.self), options: options, cancel: cancel)
         }
         return nil
     }
@@ -37,23 +37,23 @@ enum StringKeys {
     /// Matches lists of strings, or returns `nil` when one is not ASCII.
     @usableFromInline
     static func matchStrings(
-        _ old: UnsafeBufferPointer<String>, _ new: UnsafeBufferPointer<String>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<String>, _ new: UnsafeBufferPointer<String>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
-        try matchASCII(old, new, cancel: cancel)
+        try matchASCII(old, new, options: options, cancel: cancel)
     }
 
     /// Matches lists of substrings, or returns `nil` when one is not ASCII.
     @usableFromInline
     static func matchSubstrings(
-        _ old: UnsafeBufferPointer<Substring>, _ new: UnsafeBufferPointer<Substring>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Substring>, _ new: UnsafeBufferPointer<Substring>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
-        try matchASCII(old, new, cancel: cancel)
+        try matchASCII(old, new, options: options, cancel: cancel)
     }
 
     /// Copies both lists' bytes into one scratch buffer with a span per
     /// string, and matches the spans when every byte is ASCII.
     private static func matchASCII<S: StringProtocol>(
-        _ old: UnsafeBufferPointer<S>, _ new: UnsafeBufferPointer<S>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<S>, _ new: UnsafeBufferPointer<S>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
         try Core.checkCounts(old.count, new.count)
         var byteCount = 0
@@ -63,14 +63,14 @@ enum StringKeys {
             (bytes) throws(CoreFailure) -> Mapping? in
             try withUnsafeTemporaryAllocation(of: heckel_span.self, capacity: old.count + new.count) {
                 (spans) throws(CoreFailure) -> Mapping? in
-                var written = try copy(old, into: bytes, from: 0, spans: spans, cancel: cancel)
-                written = try copy(new, into: bytes, from: written, spans: UnsafeMutableBufferPointer(rebasing: spans[old.count...]), cancel: cancel)
+                var written = try copy(old, into: bytes, from: 0, spans: spans, options: options, cancel: cancel)
+                written = try copy(new, into: bytes, from: written, spans: UnsafeMutableBufferPointer(rebasing: spans[old.count...]), options: options, cancel: cancel)
                 // Bytes and spans are trivial types: no deinitialization.
                 guard isASCII(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<written]))) else { return nil }
                 let all = UnsafeBufferPointer(spans)
                 return try Core.matchSpans(
                     old: UnsafeBufferPointer(rebasing: all[..<old.count]),
-                    new: UnsafeBufferPointer(rebasing: all[old.count...]), cancel: cancel)
+                    new: UnsafeBufferPointer(rebasing: all[old.count...]), options: options, cancel: cancel)
             }
         }
     }
@@ -80,7 +80,7 @@ enum StringKeys {
     @inline(__always)
     private static func copy<S: StringProtocol>(
         _ strings: UnsafeBufferPointer<S>, into bytes: UnsafeMutableBufferPointer<UInt8>, from start: Int,
-        spans: UnsafeMutableBufferPointer<heckel_span>, cancel: CancelFlag?
+        spans: UnsafeMutableBufferPointer<heckel_span>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Int {
         var cursor = start
         for k in 0..<strings.count {

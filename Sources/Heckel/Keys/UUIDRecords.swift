@@ -21,19 +21,19 @@ enum UUIDRecords {
     /// - Complexity: O(n) expected, n = old count + new count.
     @inlinable
     static func match<Element>(
-        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
         guard Element.self == UUID.self, isPacked else { return nil }
-        return try matchRecords(UnsafeRawBufferPointer(old), UnsafeRawBufferPointer(new), cancel: cancel)
+        return try matchRecords(UnsafeRawBufferPointer(old), UnsafeRawBufferPointer(new), options: options, cancel: cancel)
     }
 
     /// Matches lists of `UUID`s given as raw bytes.
     @usableFromInline
     static func matchRecords(
-        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, cancel: CancelFlag?
+        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
         try Core.matchRecords(
             old: old.baseAddress, oldCount: old.count / 16, new: new.baseAddress, newCount: new.count / 16,
-            size: 16, cancel: cancel)
+            size: 16, options: options, cancel: cancel)
     }
 }
