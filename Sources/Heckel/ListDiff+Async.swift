@@ -21,7 +21,7 @@ extension ListDiff {
     public static func computed<Old: Collection, New: Collection>(
         from old: Old, to new: New, isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Hashable {
-        try await Cancellable.runHere { cancel in try ListDiff.matched(from: old, to: new, cancel: cancel) }
+        try await Cancellable.runHere { cancel in try ListDiff.matched(from: old, to: new, options: Options(), cancel: cancel) }
     }
 
     /// `computed(from:to:)` for `Sendable` lists: off the caller's actor.
@@ -31,7 +31,7 @@ extension ListDiff {
     public static func computed<Old: Collection & Sendable, New: Collection & Sendable>(
         from old: Old, to new: New, isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Hashable {
-        try await Cancellable.run { cancel in try ListDiff.matched(from: old, to: new, cancel: cancel) }
+        try await Cancellable.run { cancel in try ListDiff.matched(from: old, to: new, options: Options(), cancel: cancel) }
     }
 
     /// Computes `ListDiff(from: old, to: new, identifiedBy: id)` and stops
@@ -50,9 +50,7 @@ extension ListDiff {
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.runHere { cancel in
-            try ListDiff.identified(
-                from: old, to: new, identifiedBy: id, cancel: cancel,
-                checkpoint: Task.checkCancellation, failed: { throw $0 })
+            try ListDiff.identified(from: old, to: new, identifiedBy: id, options: Options(), cancel: cancel).get()
         }
     }
 
@@ -66,9 +64,7 @@ extension ListDiff {
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.run { cancel in
-            try ListDiff.identified(
-                from: old, to: new, identifiedBy: id, cancel: cancel,
-                checkpoint: Task.checkCancellation, failed: { throw $0 })
+            try ListDiff.identified(from: old, to: new, identifiedBy: id, options: Options(), cancel: cancel).get()
         }
     }
 
@@ -95,9 +91,7 @@ extension ListDiff {
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.run { cancel in
-            try ListDiff.identified(
-                from: old, to: new, identifiedBy: { $0[keyPath: id] }, cancel: cancel,
-                checkpoint: Task.checkCancellation, failed: { throw $0 })
+            try ListDiff.identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: Options(), cancel: cancel).get()
         }
     }
 }

@@ -79,17 +79,19 @@ extension ItemMatch {
             self.init(oldToNew: oldToNew, newToOld: newToOld, deletions: oldLeft, insertions: newLeft)
             return
         }
-        let across = try ListDiff.matched(from: oldLeft.lazy.map { old[$0] }, to: newLeft.lazy.map { new[$0] }, cancel: cancel)
+        let across = try ListDiff.matched(
+            from: oldLeft.lazy.map { old[$0] }, to: newLeft.lazy.map { new[$0] }, options: ListDiff.Options(), cancel: cancel)
         self.init(withinSections: consume oldToNew, consume newToOld, oldLeftovers: oldLeft, newLeftovers: newLeft, across: across)
     }
 
     /// Pass 1: one core match over all items, keyed by section pair and
-    /// identity.
+    /// identity, through `Keys/` (`HashValueKeys.key(of:)`, matched by
+    /// `ComputedKeys`).
     ///
-    /// Integer identities that leave room above their bits get exact keys,
-    /// tag and identity packed side by side: no equality calls. Other keys
-    /// are `IdentityKey.key(of: identity) ^ spread(tag)`, and equal keys plus
-    /// equal identities mean equal tags: equal identities have equal identity
+    /// Integer identities (`IntegerKeys.accepts`) that leave room above their
+    /// bits get exact keys, tag and identity packed side by side: no equality
+    /// calls. Other keys are `key(of: identity) ^ spread(tag)`, and equal keys
+    /// plus equal identities mean equal tags: equal identities have equal
     /// keys, so their spread tags are equal, and `spread` is injective. So
     /// the items' tags need not be stored for the comparison.
     @inlinable
@@ -97,59 +99,30 @@ extension ItemMatch {
         _ old: [ID], _ new: [ID], tags: SectionTags, oldLayout: SectionLayout, newLayout: SectionLayout,
         cancel: CancelFlag?
     ) throws(CoreFailure) -> (oldToNew: [UInt32], newToOld: [UInt32], matchCount: Int) {
-        var oldKeys: [UInt64] = [], newKeys: [UInt64] = [], packed = false
-        if IdentityKey.isBits(ID.self) {
-            // Packed keys, kept when no identity reaches the tags' bits.
-            let shift = (tags.packedLimit - 1).leadingZeroBitCount
+        let shift = (tags.packedLimit - 1).leadingZeroBitCount
+        var packed = false
+        if IntegerKeys.accepts(ID.self) {
+            // Packed keys, when no identity reaches the tags' bits.
             var bits: UInt64 = 0
-            oldKeys = keys(of: old, tags: tags.old, layout: oldLayout, bits: &bits) { tags.packed($0) << shift }
-            newKeys = keys(of: new, tags: tags.new, layout: newLayout, bits: &bits) { tags.packed($0) << shift }
+            for id in old { bits |= HashValueKeys.key(of: id) }
+            for id in new { bits |= HashValueKeys.key(of: id) }
             packed = bits >> shift == 0
         }
-        if !packed {
-            var bits: UInt64 = 0
-            oldKeys = keys(of: old, tags: tags.old, layout: oldLayout, bits: &bits, place: spread)
-            newKeys = keys(of: new, tags: tags.new, layout: newLayout, bits: &bits, place: spread)
-        }
-        let outcome = old.withUnsafeBufferPointer { old in
-            new.withUnsafeBufferPointer { new in
-                oldKeys.withUnsafeBufferPointer { oldKeys in
-                    newKeys.withUnsafeBufferPointer { newKeys in
-                        Result { () throws(CoreFailure) in
-                            try Core.matchKeys(
-                                old: oldKeys, new: newKeys,
-                                equal: packed ? nil : { old[$0] == new[$1] }, cancel: cancel)
-                        }
-                    }
-                }
-            }
-        }
-        let mapping = try outcome.get()
+        let place: (UInt32) -> UInt64 = packed ? { tags.packed($0) << shift } : spread
+        // Keys are asked for in order: a cursor walks the sections.
+        var oldSection = 0, newSection = 0
+        let mapping = try ComputedKeys.match(
+            oldCount: old.count, newCount: new.count, options: ListDiff.Options(), cancel: cancel,
+            oldKey: { k in
+                while oldLayout.starts[oldSection + 1] <= k { oldSection += 1 }
+                return HashValueKeys.key(of: old[k]) ^ place(tags.old[oldSection])
+            },
+            newKey: { k in
+                while newLayout.starts[newSection + 1] <= k { newSection += 1 }
+                return HashValueKeys.key(of: new[k]) ^ place(tags.new[newSection])
+            },
+            equal: packed ? nil : { old[$0] == new[$1] })
         return (mapping.oldToNew, mapping.newToOld, mapping.matchCount)
-    }
-
-    /// Each item's identity key combined (by `^`) with its section's tag
-    /// as `place` puts it; `bits` gathers the identity keys' set bits.
-    @inlinable
-    static func keys<ID: Hashable>(
-        of ids: [ID], tags: [UInt32], layout: SectionLayout, bits: inout UInt64, place: (UInt32) -> UInt64
-    ) -> [UInt64] {
-        var gathered: UInt64 = 0
-        let keys = ids.withUnsafeBufferPointer { ids in
-            [UInt64](unsafeUninitializedCapacity: ids.count) { keys, initialized in
-                for section in tags.indices {
-                    let placed = place(tags[section])
-                    for k in layout.starts[section] ..< layout.starts[section + 1] {
-                        let key = IdentityKey.key(of: ids[k])
-                        gathered |= key
-                        keys[k] = key ^ placed
-                    }
-                }
-                initialized = ids.count
-            }
-        }
-        bits |= gathered
-        return keys
     }
 
     /// A tag spread over 64 bits: a multiplication by an odd constant, which

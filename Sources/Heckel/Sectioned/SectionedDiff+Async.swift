@@ -105,6 +105,6 @@ extension SectionedDiff {
           Old.Element.Items.Element: Equatable {
         try computing(
             from: Array(old), to: Array(new), comparingContent: comparingContent, identifiedBy: id, cancel: cancel,
-            checkpoint: Task.checkCancellation, duplicate: { throw $0 }, failed: { throw $0 })
+            duplicate: { throw $0 }, failed: { throw $0 })
     }
 }

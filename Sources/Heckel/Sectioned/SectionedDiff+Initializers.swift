@@ -25,7 +25,7 @@ extension SectionedDiff {
         self = try Self.computing(
             from: Array(old), to: Array(new), comparingContent: false,
             identifiedBy: { (item) throws(DuplicateSectionIDError<Old.Element.ID>) in item },
-            cancel: nil, checkpoint: { () throws(DuplicateSectionIDError<Old.Element.ID>) in },
+            cancel: nil,
             duplicate: { (error) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in throw error },
             failed: { (failure) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in failure.trap() })
     }
@@ -57,7 +57,7 @@ extension SectionedDiff {
           Old.Element.ID: Sendable {
         self = try Self.computing(
             from: Array(old), to: Array(new), comparingContent: true, identifiedBy: id,
-            cancel: nil, checkpoint: {}, duplicate: { throw $0 }, failed: { $0.trap() })
+            cancel: nil, duplicate: { throw $0 }, failed: { $0.trap() })
     }
 
     /// The difference between two snapshots whose items have an identity at
@@ -75,20 +75,21 @@ extension SectionedDiff {
         self = try Self.computing(
             from: Array(old), to: Array(new), comparingContent: true,
             identifiedBy: { (item) throws(DuplicateSectionIDError<Old.Element.ID>) in item[keyPath: id] },
-            cancel: nil, checkpoint: { () throws(DuplicateSectionIDError<Old.Element.ID>) in },
+            cancel: nil,
             duplicate: { (error) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in throw error },
             failed: { (failure) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in failure.trap() })
     }
 
     /// The one pipeline behind every initializer and `computed`: sections by
     /// identity, item identities, the item pairing, the content updates.
-    /// The Swift passes call `checkpoint` every `ListDiff.checkpointInterval`
-    /// items, `cancel` stops the core; a duplicate section identity goes to
-    /// `duplicate`, a failed core call to `failed`.
+    /// With `cancel`, the Swift passes poll the task's cancellation every
+    /// `CancelFlag.pollInterval` items and the core polls the flag; a
+    /// duplicate section identity goes to `duplicate`, a failed or cancelled
+    /// core call to `failed`.
     @inlinable
     static func computing<S: DiffableSection, ItemID: Hashable, Failure: Error>(
         from old: [S], to new: [S], comparingContent: Bool,
-        identifiedBy id: (S.Items.Element) throws(Failure) -> ItemID, cancel: CancelFlag?, checkpoint: () throws(Failure) -> Void,
+        identifiedBy id: (S.Items.Element) throws(Failure) -> ItemID, cancel: CancelFlag?,
         duplicate: (DuplicateSectionIDError<S.ID>) throws(Failure) -> Never,
         failed: (CoreFailure) throws(Failure) -> Never
     ) throws(Failure) -> SectionedDiff where S.ID: Sendable, S.Items.Element: Equatable {
@@ -98,8 +99,9 @@ extension SectionedDiff {
         } catch {
             try duplicate(error)
         }
-        let (oldIDs, oldLayout) = try identities(of: old, id, checkpoint: checkpoint)
-        let (newIDs, newLayout) = try identities(of: new, id, checkpoint: checkpoint)
+        guard let (oldIDs, oldLayout) = try identities(of: old, id, cancel: cancel),
+              let (newIDs, newLayout) = try identities(of: new, id, cancel: cancel)
+        else { try failed(.cancelled) }
         let tags = SectionTags(sections: sections, oldLayout: oldLayout, newLayout: newLayout)
         let items: ItemMatch
         do throws(CoreFailure) {
@@ -109,46 +111,44 @@ extension SectionedDiff {
             try failed(error)
         }
         var updated: [ListDiff.Update] = []
-        if comparingContent, let same = ContentComparison.comparer(for: S.Items.Element.self) {
-            updated = try updates(from: old, to: new, oldLayout: oldLayout, items: items, same: same, checkpoint: checkpoint)
-        } else if comparingContent {
-            updated = try updates(from: old, to: new, oldLayout: oldLayout, items: items, same: { $0 == $1 },
-                                  checkpoint: checkpoint)
+        do throws(CoreFailure) {
+            if comparingContent {
+                let same = ContentComparison.comparer(for: S.Items.Element.self) ?? { $0 == $1 }
+                updated = try updates(from: old, to: new, oldLayout: oldLayout, items: items, same: same, cancel: cancel)
+            }
+        } catch {
+            try failed(error)
         }
         return SectionedDiff(sections: sections, oldLayout: oldLayout, newLayout: newLayout, items: items,
                              updatedPairs: updated)
     }
 
     /// The identities of all items of `sections` in one list, and where
-    /// each section starts.
+    /// each section starts; `nil` when the diff was cancelled (polled every
+    /// `CancelFlag.pollInterval` items).
     @inlinable
     static func identities<S: DiffableSection, ItemID, Failure: Error>(
-        of sections: [S], _ id: (S.Items.Element) throws(Failure) -> ItemID, checkpoint: () throws(Failure) -> Void
-    ) throws(Failure) -> ([ItemID], SectionLayout) {
+        of sections: [S], _ id: (S.Items.Element) throws(Failure) -> ItemID, cancel: CancelFlag?
+    ) throws(Failure) -> ([ItemID], SectionLayout)? {
         let layout = SectionLayout(counts: sections.lazy.map { $0.items.count })
         var identities: [ItemID] = []
         identities.reserveCapacity(layout.itemCount)
-        var untilCheckpoint = ListDiff.checkpointInterval
         for section in sections {
             for item in section.items {
+                if CancelFlag.isCancelled(cancel, at: identities.count) { return nil }
                 identities.append(try id(item))
-                untilCheckpoint -= 1
-                if untilCheckpoint == 0 {
-                    try checkpoint()
-                    untilCheckpoint = ListDiff.checkpointInterval
-                }
             }
         }
         return (identities, layout)
     }
 
     /// The matched pairs (flat offsets) whose items are not `same`, ascending
-    /// by new offset.
+    /// by new offset; polls `cancel` every `CancelFlag.pollInterval` items.
     @inlinable
-    static func updates<S: DiffableSection, Failure: Error>(
+    static func updates<S: DiffableSection>(
         from old: [S], to new: [S], oldLayout: SectionLayout, items: ItemMatch,
-        same: (S.Items.Element, S.Items.Element) -> Bool, checkpoint: () throws(Failure) -> Void
-    ) throws(Failure) -> [ListDiff.Update] {
+        same: (S.Items.Element, S.Items.Element) -> Bool, cancel: CancelFlag?
+    ) throws(CoreFailure) -> [ListDiff.Update] {
         if items.deletions.count == items.oldCount { return [] }
         // O(1) views for array-backed sections; a copy for other collections.
         let oldItems = old.map { ContiguousArray($0.items) }
@@ -168,7 +168,7 @@ extension SectionedDiff {
                     }
                 }
                 newOffset += 1
-                if newOffset % ListDiff.checkpointInterval == 0 { try checkpoint() }
+                try CancelFlag.poll(cancel, at: newOffset)
             }
         }
         return updates

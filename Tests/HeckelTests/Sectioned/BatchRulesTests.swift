@@ -93,10 +93,12 @@ struct BatchRulesTests {
 
     /// About one random pair in five used to get an in-place reload of an
     /// item that shifts; every style now passes under both rules.
-    @Test("every style of batch of random snapshot pairs passes under both reload rules", arguments: [0, 1] as [UInt64])
-    func randomPairs(batch: UInt64) throws {
+    /// (The random suites check the same through `SectionedDiffChecker` on
+    /// ten thousand more pairs.)
+    @Test("every style of batch of random snapshot pairs passes under both reload rules")
+    func randomPairs() throws {
         var shiftedUpdates = 0
-        for seed in batch * 2_000 ..< (batch + 1) * 2_000 {
+        for seed in 0 ..< 1_000 as Range<UInt64> {
             var generator = SectionedSnapshotGenerator(seed: 50_000 + seed)
             let (old, new) = generator.pair()
             let diff = try SectionedDiff(from: old, to: new, identifiedBy: \.id)
@@ -110,6 +112,6 @@ struct BatchRulesTests {
             }
         }
         // The pairs do exercise updated items whose index path changes.
-        #expect(shiftedUpdates > 200)
+        #expect(shiftedUpdates > 100)
     }
 }
