@@ -17,8 +17,10 @@ struct ItemPass {
     var insertions: [IndexPath] = []
     var moves: [SectionedDiff.ItemMove] = []
     var updates: [SectionedDiff.ItemUpdate] = []
-    var movedItemIsUpdated: [Bool] = []
-    var updatedItemIsMoved: [Bool] = []
+    /// Indexes into `moves` of the moved items that are also updated.
+    var movedItemIsUpdated = Bits(count: 0)
+    /// Indexes into `updates` of the updated items that also move.
+    var updatedItemIsMoved = Bits(count: 0)
 
     /// - Parameter itemUpdates: matched pairs (flat offsets) whose content
     ///   differs, ascending by new offset.
@@ -33,11 +35,10 @@ struct ItemPass {
                            oldLayout: oldLayout, newLayout: newLayout)
             section.appendMoves(to: &moves, oldLayout: oldLayout) { if movedOld.count > 0 { movedOld.insert($0) } }
         }
-        movedItemIsUpdated = [Bool](repeating: false, count: moves.count)
         if itemUpdates.isEmpty { return }
         var updatedOld = Bits(count: items.oldCount)
         updates.reserveCapacity(itemUpdates.count)
-        updatedItemIsMoved.reserveCapacity(itemUpdates.count)
+        updatedItemIsMoved = Bits(count: itemUpdates.count)
         var hint = 0
         for update in itemUpdates {
             updatedOld.insert(update.old)
@@ -46,10 +47,12 @@ struct ItemPass {
             updates.append(SectionedDiff.ItemUpdate(
                 old: oldLayout.indexPath(forFlat: update.old),
                 new: .sectioned(newSection, update.new - newLayout.starts[newSection])))
-            updatedItemIsMoved.append(movedOld.contains(update.old))
+            if movedOld.contains(update.old) { updatedItemIsMoved.insert(updates.count - 1) }
         }
-        movedItemIsUpdated = moves.map { move in
-            updatedOld.contains(oldLayout.starts[move.from.sectionIndex] + move.from.itemIndex)
+        movedItemIsUpdated = Bits(count: moves.count)
+        for (index, move) in moves.enumerated()
+        where updatedOld.contains(oldLayout.starts[move.from.sectionIndex] + move.from.itemIndex) {
+            movedItemIsUpdated.insert(index)
         }
     }
 

@@ -164,14 +164,14 @@ extension SectionedDiff {
         batch.sectionMoves = sections.moves.filter { !rebuiltOld.contains($0.from) }
 
         let replaced = ReplacedSections(sections, rebuilt: rebuilt)
-        let routed = replaced.route(itemMoves) { movedItemIsUpdated[$0] }
+        let routed = replaced.route(itemMoves) { movedItemIsUpdated.contains($0) }
         batch.itemMoves = routed.moves
         batch.itemDeletions = itemDeletions.filter { !replaced.old.contains($0.sectionIndex) } + routed.deletions
         batch.itemInsertions = itemInsertions.filter { !replaced.new.contains($0.sectionIndex) } + routed.insertions
         // Updates of moved items went with their moves; the others stay in a
         // matched pair of sections.
         for (index, update) in itemUpdates.enumerated()
-        where !updatedItemIsMoved[index] && !replaced.old.contains(update.old.sectionIndex) {
+        where !updatedItemIsMoved.contains(index) && !replaced.old.contains(update.old.sectionIndex) {
             switch style {
             case .reconfigureAfter:
                 batch.itemReconfigurations.append(update.new)

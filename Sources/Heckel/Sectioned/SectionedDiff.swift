@@ -71,10 +71,10 @@ public struct SectionedDiff: Sendable, Equatable {
     @usableFromInline let items: ItemMatch
     @usableFromInline let oldLayout: SectionLayout
     @usableFromInline let newLayout: SectionLayout
-    /// Parallel to `itemMoves`: whether the moved item is also updated.
-    let movedItemIsUpdated: [Bool]
-    /// Parallel to `itemUpdates`: whether the updated item is also moved.
-    let updatedItemIsMoved: [Bool]
+    /// Indexes into `itemMoves` of the moved items that are also updated.
+    let movedItemIsUpdated: Bits
+    /// Indexes into `itemUpdates` of the updated items that also move.
+    let updatedItemIsMoved: Bits
 
     /// - Parameter updatedPairs: paired items (flat offsets) whose content
     ///   differs, ascending by new offset.
