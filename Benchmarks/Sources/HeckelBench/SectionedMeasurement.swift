@@ -25,11 +25,11 @@ enum SectionedMeasurement {
     }
 
     private static func snapshots<ID: BenchElement>(_ job: Job, as _: ID.Type)
-        -> (old: [Section<Int, SectionItem<ID>>], new: [Section<Int, SectionItem<ID>>]) {
+        -> (old: [ListSection<Int, SectionItem<ID>>], new: [ListSection<Int, SectionItem<ID>>]) {
         let identities = SectionedScenario.snapshots(size: job.size ?? 0, seed: job.seed)
         var salt = SeededGenerator(seed: ~job.seed)
         let idSalt = salt.next()
-        func sections(_ list: [IdentitySection]) -> [Section<Int, SectionItem<ID>>] {
+        func sections(_ list: [IdentitySection]) -> [ListSection<Int, SectionItem<ID>>] {
             list.map { section in
                 ListSection(id: section.id, items: section.items.map {
                     SectionItem(id: ID(identity: $0.id, salt: idSalt), content: $0.content)
@@ -40,18 +40,18 @@ enum SectionedMeasurement {
     }
 
     /// The items in section order; the sections are freed before anything is measured.
-    private static func flattened<Item>(_ snapshots: (old: [Section<Int, Item>], new: [Section<Int, Item>]))
+    private static func flattened<Item>(_ snapshots: (old: [ListSection<Int, Item>], new: [ListSection<Int, Item>]))
         -> (old: [Item], new: [Item]) {
         (snapshots.old.flatMap(\.items), snapshots.new.flatMap(\.items))
     }
 
     private static func measureSectioned<ID: BenchElement>(
-        _ job: Job, old: [Section<Int, SectionItem<ID>>], new: [Section<Int, SectionItem<ID>>]
+        _ job: Job, old: [ListSection<Int, SectionItem<ID>>], new: [ListSection<Int, SectionItem<ID>>]
     ) throws -> ChildReport {
         var report = ChildReport(status: .ok, oldCount: old.reduce(0) { $0 + $1.items.count },
                                  newCount: new.reduce(0) { $0 + $1.items.count })
         let (smallOld, smallNew) = (Array(old.prefix(1)), Array(new.prefix(1)))
-        func diff(_ old: [Section<Int, SectionItem<ID>>], _ new: [Section<Int, SectionItem<ID>>]) throws -> Any {
+        func diff(_ old: [ListSection<Int, SectionItem<ID>>], _ new: [ListSection<Int, SectionItem<ID>>]) throws -> Any {
             let diff = try SectionedDiff(from: old, to: new, identifiedBy: \.id)
             return (diff, diff.batchUpdates)
         }
