@@ -60,6 +60,7 @@ static bool new_side_task(void *context, unsigned part, unsigned parts) {
             new_to_old[prefix + j] = HECKEL_UNMATCHED;
             continue;
         }
+        HECKEL_CHECK(i < job->m->old_count);
         new_to_old[prefix + j] = (heckel_offset)(prefix + i);
         old_to_new[prefix + i] = (heckel_offset)(prefix + j);
         matches++;
