@@ -35,9 +35,13 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     /// Settings of a driver.
     public struct Configuration: Sendable {
         /// Above this many operations in a batch, the view is reloaded whole.
+        ///
+        /// - Complexity: O(1).
         public var fullReloadThreshold: Int
         /// How updated items and sections are expressed; see
         /// `SectionedDiff.BatchUpdates.Style`.
+        ///
+        /// - Complexity: O(1).
         public var style: SectionedDiff.BatchUpdates.Style
 
         /// - Complexity: O(1).
@@ -73,8 +77,12 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
 
     /// The snapshot the view shows (or is animating to): what the data
     /// source must read.
+    ///
+    /// - Complexity: O(1).
     public private(set) var snapshot: [Section]
     /// The settings in force.
+    ///
+    /// - Complexity: O(1).
     public var configuration: Configuration
     private let view: any ListDriverView
     private let differ: Differ
