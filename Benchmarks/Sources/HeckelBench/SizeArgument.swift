@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// A list length given on the command line as `1000000`, `1_000_000`, `1e6`, `10^6`, `1M` or `250k`.
-struct SizeArgument: ExpressibleByArgument, Hashable, CustomStringConvertible {
+struct SizeArgument: ExpressibleByArgument, Hashable {
     static let largest = 100_000_000
 
     let count: Int
@@ -28,8 +28,6 @@ struct SizeArgument: ExpressibleByArgument, Hashable, CustomStringConvertible {
     static var defaultCompletionKind: CompletionKind { .default }
 
     /// `10^k` for exact powers of ten, otherwise the plain number (`250000`).
-    var description: String { Self.label(count) }
-
     static func label(_ count: Int) -> String {
         var power = 0
         var rest = count
