@@ -47,30 +47,33 @@ enum ChildMeasurement {
         }
     }
 
-    /// Says `ready`, then runs `engine` once per "run" line on stdin until stdin ends. The first
-    /// run in the process is the cold one: no untimed warm-up comes before it.
+    /// Says `ready`, then times one turn of `engine` per "run" line on stdin until stdin ends. The
+    /// first turn is one call, the cold one: the first in the process, with no warm-up before it.
+    /// A warm turn repeats the call back to back until it lasts about `Job.turnSeconds` (a list UI
+    /// diffs 100 rows in microseconds: one call alone after a pause would time the wake-up and cold
+    /// caches), and reports the time per call.
     static func serve<E: DiffEngine>(_ engine: E, job: Job, old: [E.Element], new: [E.Element],
                                      oldCount: Int? = nil, newCount: Int? = nil) throws {
         emit(.ready(oldCount: oldCount ?? old.count, newCount: newCount ?? new.count))
         let watchdog = Watchdog(limit: job.timeCap * Job.hardLimitFactor)
-        var checked = false
+        var last: RunMeasurement?
         while readLine() == "run" {
+            let calls = last.map { max(1, min(10_000, Int(Job.turnSeconds / max($0.seconds, 1e-9)))) } ?? 1
             MemoryProbe.releaseFreeMemory()
             let peakWasReset = MemoryProbe.resetPeak()
             let before = MemoryProbe.residentBytes()
             watchdog.arm()
+            var output: E.Output?
             let start = monotonicSeconds()
-            let output = try engine.diff(old: old, new: new)
-            let seconds = monotonicSeconds() - start
+            for _ in 0..<calls { output = try engine.diff(old: old, new: new) }
+            let seconds = (monotonicSeconds() - start) / Double(calls)
             let peak = withExtendedLifetime(output) { MemoryProbe.peakResidentBytes() }
             watchdog.disarm()
-            var run = RunMeasurement(seconds: seconds, peakResidentBytes: peak, extraBytes: max(0, peak - before),
-                                     peakWasReset: peakWasReset)
-            if !checked {
-                run.edits = try engine.check(output, old: old, new: new)
-                checked = true
-            }
+            var run = RunMeasurement(seconds: seconds, calls: calls, peakResidentBytes: peak,
+                                     extraBytes: max(0, peak - before), peakWasReset: peakWasReset)
+            if last == nil, let output { run.edits = try engine.check(output, old: old, new: new) }
             emit(.run(run))
+            last = run
         }
     }
 }

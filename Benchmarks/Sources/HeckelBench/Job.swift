@@ -45,11 +45,17 @@ struct Job: Codable, Hashable {
     /// `shortRowRuns` runs: one load spike on a shared machine then cannot move the median.
     static let shortRowSeconds = 0.25
     static let shortRowRuns = 25
+
+    /// A warm turn repeats the call until it lasts about this long.
+    static let turnSeconds = 0.002
 }
 
-/// One timed run, as the child measured it.
+/// One timed turn, as the child measured it.
 struct RunMeasurement: Codable {
+    /// Seconds per call.
     var seconds: Double
+    /// Calls made back to back in the turn (see `ChildMeasurement.serve`).
+    var calls: Int
     /// The resident high-water mark during the run, inputs included.
     var peakResidentBytes: Int
     /// Resident growth during the run: high-water mark minus resident before it.

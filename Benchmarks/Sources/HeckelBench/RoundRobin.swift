@@ -21,10 +21,10 @@ final class ChildRecord {
     /// add up to under `Job.shortRowSeconds`, none that would pass the time cap.
     func wantsRun(warmRuns: Int) -> Bool {
         guard isLive else { return false }
-        let total = runs.reduce(0) { $0 + $1.seconds }
+        let total = runs.reduce(0) { $0 + $1.seconds * Double($1.calls) }
         let enough = runs.count > warmRuns && !(total < Job.shortRowSeconds && runs.count < Job.shortRowRuns)
         if enough { return false }
-        if let last = runs.last, total + last.seconds > job.timeCap {
+        if let last = runs.last, total + last.seconds * Double(last.calls) > job.timeCap {
             note = "another run would pass the \(SuiteRunner.format(job.timeCap)) s time cap (--time-cap)"
             return false
         }

@@ -65,7 +65,8 @@ enum TableFormatter {
         text.append("runs: a first (cold) run in a fresh process, then --runs \(summary.runs) warm runs, more (up to "
             + "\(Job.shortRowRuns) in all) while they add up to under \(format(Job.shortRowSeconds)) s, fewer where they "
             + "would pass the \(format(summary.timeCapSeconds)) s time cap; the engines of one block take turns run by run;")
-        text.append("median, min .. max, ns/elem and vs listdiff are over the warm runs; cold/warm is first over median;")
+        text.append("a warm run repeats the call back to back for about \(format(Job.turnSeconds * 1000)) ms and counts the time "
+            + "per call; median, min .. max, ns/elem and vs listdiff are over the warm runs; cold/warm is first over median;")
         text.append("ns/elem and B/elem per element, counting (old + new) / 2 elements;")
         text.append("peak RSS: the measuring process's high-water mark, inputs included; extra: resident growth during "
             + "a run (one process per engine);")
