@@ -58,7 +58,7 @@ final class CoreMatch {
         var result = heckel_result(old_to_new: match.oldToNew.baseAddress, new_to_old: match.newToOld.baseAddress,
                                    moves: match.moves.baseAddress, match_count: 0, move_count: 0)
         var options = heckel_options()
-        _ = threads  // heckel_options.threads (TEAM.md contract): set here once heckel.h has it
+        options.threads = UInt32(threads)
         let status = call(&options, &result)
         guard status == HECKEL_OK else { throw status }
         match.moveCount = result.move_count
