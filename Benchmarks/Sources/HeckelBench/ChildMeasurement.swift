@@ -69,7 +69,7 @@ enum ChildMeasurement {
             let seconds = (monotonicSeconds() - start) / Double(calls)
             let peak = withExtendedLifetime(output) { MemoryProbe.peakResidentBytes() }
             watchdog.disarm()
-            var run = RunMeasurement(seconds: seconds, calls: calls, peakResidentBytes: peak,
+            var run = RunMeasurement(seconds: seconds, calls: calls, started: start, peakResidentBytes: peak,
                                      extraBytes: max(0, peak - before), peakWasReset: peakWasReset)
             if last == nil, let output { run.edits = try engine.check(output, old: old, new: new) }
             emit(.run(run))

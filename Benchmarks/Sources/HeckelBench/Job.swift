@@ -56,6 +56,8 @@ struct RunMeasurement: Codable {
     var seconds: Double
     /// Calls made back to back in the turn (see `ChildMeasurement.serve`).
     var calls: Int
+    /// When the turn started, on the machine's monotonic clock (comparable across processes).
+    var started: Double
     /// The resident high-water mark during the run, inputs included.
     var peakResidentBytes: Int
     /// Resident growth during the run: high-water mark minus resident before it.

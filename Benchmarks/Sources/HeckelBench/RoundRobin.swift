@@ -62,8 +62,9 @@ enum RoundRobin {
         return records
     }
 
-    /// The path of this executable, which re-runs itself with `--child JOB`.
-    private static let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+    /// The path of this executable, which re-runs itself with `--child JOB` (tests point it at the
+    /// built heckel-bench).
+    nonisolated(unsafe) static var executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         ?? CommandLine.arguments[0]
 
     /// Starts one child per pending record, each inside the previous one's `run`, then calls `body`

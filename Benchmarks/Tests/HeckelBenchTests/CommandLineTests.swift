@@ -50,7 +50,7 @@ import Testing
                       seed: 42, ratios: EditRatios(), timeCap: 20)
         let record = ChildRecord(job: job)
         record.receive(.ready(oldCount: 0, newCount: 0))
-        record.receive(.run(RunMeasurement(seconds: 1e-6, calls: 1, peakResidentBytes: 1 << 24, extraBytes: 12_288,
+        record.receive(.run(RunMeasurement(seconds: 1e-6, calls: 1, started: 0, peakResidentBytes: 1 << 24, extraBytes: 12_288,
                                            peakWasReset: true, edits: EditCounts(deletions: 0, insertions: 0, moves: 0))))
         let row = ResultRow(record)
         #expect(row.medianSeconds == 1e-6)
