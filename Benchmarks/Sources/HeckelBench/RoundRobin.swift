@@ -72,12 +72,14 @@ enum RoundRobin {
     private static func withChildren(_ pending: ArraySlice<ChildRecord>, open: [Child],
                                      body: ([Child]) async -> Void) async {
         guard let record = pending.first else { return await body(open) }
+        var started = false
         do {
             let job = String(decoding: try JSONEncoder().encode(record.job), as: UTF8.self)
             let result = try await Subprocess.run(
                 .path(FilePath(executable)), arguments: ["--child", job],
                 input: .inputWriter, output: .sequence, error: .currentStandardError
             ) { execution in
+                started = true
                 let child = Child(record: record, execution: execution)
                 await withChildren(pending.dropFirst(), open: open + [child], body: body)
             }
@@ -86,8 +88,8 @@ enum RoundRobin {
                 record.ending = .failed("the measuring process died of signal \(signal)\(hint)")
             }
         } catch {
-            record.ending = .failed("could not run the measuring process: \(error)")
-            await withChildren(pending.dropFirst(), open: open, body: body)
+            record.ending = .failed("the measuring process: \(error)")
+            if !started { await withChildren(pending.dropFirst(), open: open, body: body) }
         }
     }
 
