@@ -77,7 +77,7 @@ struct ListDiffEngine<Element: Hashable>: MappingEngine {
     var threads: Int
 
     func diff(old: [Element], new: [Element]) -> ListDiff {
-        ListDiff(from: old, to: new)
+        ListDiff(from: old, to: new, options: .init(threads: threads == 0 ? nil : threads))
     }
 
     func outcome(of diff: ListDiff, old: [Element], new: [Element]) -> DiffOutcome { DiffOutcome(diff) }

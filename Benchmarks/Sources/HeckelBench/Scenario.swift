@@ -33,7 +33,8 @@ enum Scenario: String, CaseIterable, Codable, ExpressibleByArgument {
 
     /// The thread counts `engine` runs with here, of those asked for.
     func threadCounts(for engine: Engine, asked: [Int]) -> [Int] {
-        engine.takesThreads && self != .sectioned ? asked : [1]
+        if self == .sectioned { return [SectionedScenario.threads] }
+        return engine.takesThreads ? asked : [1]
     }
 
     /// What the table's notes say of this scenario.

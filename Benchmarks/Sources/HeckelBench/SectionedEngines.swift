@@ -30,6 +30,7 @@ struct SectionedDiffEngine<ID: BenchElement>: DiffEngine {
 /// Engine `flat` of the sectioned scenario: `ListDiff(from:to:identifiedBy: \.id)` over the same
 /// items flattened, the time `SectionedDiff` is compared with.
 struct IdentifiedListDiffEngine<ID: BenchElement>: DiffEngine {
+    /// Default options (the library's own thread choice), as `SectionedDiff` runs.
     func diff(old: [SectionItem<ID>], new: [SectionItem<ID>]) -> ListDiff {
         ListDiff(from: old, to: new, identifiedBy: \.id)
     }

@@ -14,9 +14,11 @@ struct IdentitySection {
 /// and what it does differently from the flat scenarios (its engines are in SectionedEngines.swift).
 enum SectionedScenario {
     /// Engine `flat` (a `ListDiff` of the items flattened) first, the base of the ratios, then
-    /// `listdiff` (`SectionedDiff`). `SectionedDiff` takes no thread count: one thread.
+    /// `listdiff` (`SectionedDiff`).
     static let engines: [Engine] = [.flat, .listdiff]
     static let ratioBase = Engine.flat
+    /// `SectionedDiff` takes no thread count: both engines run with the library's own choice (0).
+    static let threads = 0
 
     static var notes: [String] {
         ["sectioned: " + summary + "; items are an id of the --element type and an Int",
