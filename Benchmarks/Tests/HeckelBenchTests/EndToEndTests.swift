@@ -28,16 +28,18 @@ import Testing
         #expect(run.error.hasPrefix("Error: "))
     }
 
-    /// `--size 0`: every engine runs on empty lists, the check passes, and the per-element columns
-    /// stay empty.
+    /// `--size 0`: every engine of every generated scenario runs on empty lists, the check passes,
+    /// and the per-element columns stay empty.
     @Test func sizeZeroIsMeasuredWithoutPerElementFigures() throws {
-        let run = try heckelBench(["--size", "0", "--runs", "1", "--threads", "1", "--format", "csv"])
+        let scenarios = ["random", "one-move", "reversed", "all-new", "unchanged", "duplicates", "sectioned"]
+        let run = try heckelBench(scenarios.flatMap { ["--scenario", $0] }
+            + ["--size", "0", "--runs", "1", "--threads", "1", "--format", "csv"])
         #expect(run.status == 0, "\(run.error)")
         let lines = run.output.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         let header = try #require(lines.first).map(String.init)
         let columns = ["engine", "status", "ns_per_element", "extra_bytes_per_element", "edit_script_size"]
             .map { header.firstIndex(of: $0)! }
-        #expect(lines.count == 5)  // listdiff, ccore, stdlib, reference
+        #expect(lines.count == 1 + 6 * 4 + 2)  // listdiff, ccore, stdlib, reference; sectioned: flat, listdiff
         for line in lines.dropFirst() {
             #expect(line[columns[1]] == "ok")
             #expect(line[columns[2]].isEmpty && line[columns[3]].isEmpty, "\(line[columns[0]])")
