@@ -1,0 +1,73 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Dispatch
+
+/// A progress bar on stderr: drawn only when enabled (stderr a terminal), and only once the run
+/// has passed a second; redrawn five times a second; erased by `finish()`.
+public final class Progress: @unchecked Sendable {
+    private let lock = NSLockish()
+    private var name = ""
+    private var total = 0
+    private var done = 0
+    private var drawn = false
+    private let start = DispatchTime.now()
+    private var timer: DispatchSourceTimer?
+
+    /// `enabled`: draw at all (the caller checks `isatty(2)`). O(1).
+    public init(enabled: Bool) {
+        guard enabled else { return }
+        let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+        timer.schedule(deadline: .now() + 1, repeating: .milliseconds(200))
+        timer.setEventHandler { [weak self] in self?.draw() }
+        timer.resume()
+        self.timer = timer
+    }
+
+    /// Starts a phase of `total` units (0: no bar, the name only).
+    public func phase(_ name: String, total: Int) {
+        lock.locked { self.name = name; self.total = total; self.done = 0 }
+    }
+
+    /// Units done so far in the current phase.
+    public func update(_ done: Int) {
+        guard timer != nil else { return }
+        lock.locked { self.done = done }
+    }
+
+    private func draw() {
+        let line: String = lock.locked {
+            let width = 30
+            guard total > 0 else { return "\(name)..." }
+            let filled = min(width, done * width / total)
+            return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
+                + "] \(min(100, done * 100 / total))% \(name)"
+        }
+        lock.locked { drawn = true }
+        let text = "\r\u{1B}[K" + line
+        _ = text.withCString { write(2, $0, strlen($0)) }
+    }
+
+    /// Stops drawing and erases the bar.
+    public func finish() {
+        timer?.cancel()
+        timer = nil
+        if lock.locked({ drawn }) {
+            _ = "\r\u{1B}[K".withCString { write(2, $0, strlen($0)) }
+        }
+    }
+}
+
+/// A pthread mutex, so this module needs no Foundation.
+final class NSLockish: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    func locked<R>(_ body: () -> R) -> R {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}
