@@ -81,11 +81,12 @@ extension Optional where Wrapped == [UInt8] {
 
 /// What the in-memory path would take at its peak: both files' pages, plus per record its start,
 /// its key span, the core's tables and the pairing (about 72 bytes), records counted from a sample.
-struct InMemoryEstimate {
-    let bytes: Int
-    let records: Int
+public struct InMemoryEstimate: Sendable {
+    public let bytes: Int
+    public let records: Int
 
-    init(_ options: DiffOptions) {
+    /// O(64 KiB per file).
+    public init(_ options: DiffOptions) {
         let sizes = [options.oldPath, options.newPath].map(fileSize)
         let records = zip([options.oldPath, options.newPath], sizes).map { path, size in
             size / max(1, averageRecordLength(path))

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import CHeckel
+import Dispatch
 import HeckelDataFiles
 
 /// Both files mapped and indexed, keys as spans into them (or an arena), matched in one core call.
@@ -16,18 +17,24 @@ struct InMemoryDiff {
     /// it even when order is ignored). Cost: O(bytes) plus the core's O(n log n) for moves.
     init(options: DiffOptions, findsMoves: Bool, progress: Progress) throws {
         let format = options.resolvedFormat
-        progress.phase("reading OLD", total: fileSize(options.oldPath))
-        old = try RecordFile(path: options.oldPath, format: format, progress: progress.update)
-        progress.phase("reading NEW", total: fileSize(options.newPath))
-        new = try RecordFile(path: options.newPath, format: format, progress: progress.update)
-        oldLayout = try RecordLayout(format: format, path: options.oldPath, keys: options.keys, header: old.headerBytes)
-        newLayout = try RecordLayout(format: format, path: options.newPath, keys: options.keys, header: new.headerBytes)
+        // OLD on a second thread, NEW on this one: indexing and keying are per file.
+        progress.phase("reading", total: fileSize(options.newPath))
+        let oldSide = ResultBox<LoadedFile>()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            oldSide.result = Result { try LoadedFile(path: options.oldPath, format: format, keys: options.keys, progress: nil) }
+        }
+        let newSide = Result { try LoadedFile(path: options.newPath, format: format, keys: options.keys, progress: progress.update) }
+        group.wait()
+        let oldLoaded = try oldSide.result!.get(), newLoaded = try newSide.get()
+        (old, oldLayout) = (oldLoaded.file, oldLoaded.layout)
+        (new, newLayout) = (newLoaded.file, newLoaded.layout)
+        let oldKeys = oldLoaded.keys, newKeys = newLoaded.keys
         progress.phase("matching", total: 0)
-        let oldKeys = try KeySpans(file: old, layout: oldLayout)
-        let newKeys = try KeySpans(file: new, layout: newLayout)
         let match = try oldKeys.withSpans { oldSpans in
             try newKeys.withSpans { newSpans in try SpanMatch(old: oldSpans, new: newSpans, findsMoves: findsMoves) }
         }
+        progress.phase("updates", total: 0)
         var updates: [DiffResult.Update] = []
         if oldLayout.isKeyed {
             let oldBytes = old.file.bytes, newBytes = new.file.bytes
@@ -51,6 +58,24 @@ struct InMemoryDiff {
                                 ? nil : new.endsWithNewline)
     }
 
+}
+
+/// A result handed from a worker thread, read after the group's wait.
+private final class ResultBox<Value>: @unchecked Sendable {
+    var result: Result<Value, any Error>?
+}
+
+/// One file mapped, indexed, its columns resolved and its keys found.
+struct LoadedFile {
+    let file: RecordFile
+    let layout: RecordLayout
+    let keys: KeySpans
+
+    init(path: String, format: RecordFormat, keys: [String], progress: ((Int) -> Void)?) throws {
+        file = try RecordFile(path: path, format: format, progress: progress)
+        layout = try RecordLayout(format: format, path: path, keys: keys, header: file.headerBytes)
+        self.keys = try KeySpans(file: file, layout: layout)
+    }
 }
 
 /// The key of every record of a mapped file as a span into the file, or into an arena for

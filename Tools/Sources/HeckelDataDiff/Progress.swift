@@ -29,7 +29,16 @@ public final class Progress: @unchecked Sendable {
     /// Starts a phase of `total` units (0: no bar, the name only).
     public func phase(_ name: String, total: Int) {
         lock.locked { self.name = name; self.total = total; self.done = 0 }
+        if Self.timesPhases {
+            let now = DispatchTime.now().uptimeNanoseconds
+            fputs("heckel: \((now - phaseStart) / 1_000_000) ms, then \(name)\n", stderr)
+            phaseStart = now
+        }
     }
+
+    /// HECKEL_PHASE_TIMES=1: print each phase's start and the time since the last (for profiling).
+    private static let timesPhases = getenv("HECKEL_PHASE_TIMES") != nil
+    private var phaseStart = DispatchTime.now().uptimeNanoseconds
 
     /// Units done so far in the current phase.
     public func update(_ done: Int) {
@@ -52,6 +61,7 @@ public final class Progress: @unchecked Sendable {
 
     /// Stops drawing and erases the bar.
     public func finish() {
+        if Self.timesPhases { phase("done", total: 0) }
         timer?.cancel()
         timer = nil
         if lock.locked({ drawn }) {

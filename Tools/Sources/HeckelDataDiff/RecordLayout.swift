@@ -75,6 +75,10 @@ struct RecordLayout {
     func key(_ bytes: UnsafeRawBufferPointer, _ content: Range<Int>, record: Int,
              fields: inout [FieldBounds], members: inout [Fields.Member], arena: inout [UInt8]) throws -> KeyLocation {
         guard isKeyed else { return .file(content) }
+        if let separator = format.separator, keyColumns.count == 1,
+           let field = unquotedField(bytes, content, column: keyColumns[0], separator: separator) {
+            return .file(field)
+        }
         if let separator = format.separator {
             fields.removeAll(keepingCapacity: true)
             Fields.separated(bytes, start: content.lowerBound, end: content.upperBound, separator: separator,
@@ -113,6 +117,21 @@ struct RecordLayout {
             storeLength(value.count, at: lengthAt, in: &arena)
         }
         return .arena(start..<arena.count)
+    }
+
+    /// The fast path of a single key column: its bytes when no quote precedes its end, else nil
+    /// (the caller splits the record fully). O(bytes up to the key's end).
+    @inline(__always)
+    private func unquotedField(_ bytes: UnsafeRawBufferPointer, _ content: Range<Int>, column: Int, separator: UInt8) -> Range<Int>? {
+        let base = bytes.baseAddress!
+        var start = content.lowerBound
+        for _ in 0..<column {
+            guard let hit = memchr(base + start, Int32(separator), content.upperBound - start) else { return nil }
+            start = base.distance(to: UnsafeRawPointer(hit)) + 1
+        }
+        let end = memchr(base + start, Int32(separator), content.upperBound - start)
+            .map { base.distance(to: UnsafeRawPointer($0)) } ?? content.upperBound
+        return memchr(base + content.lowerBound, 0x22, end - content.lowerBound) == nil ? start..<end : nil
     }
 
     /// The columns (NEW's names; numbers past the header) or JSON fields in which two records
