@@ -14,7 +14,7 @@ public struct BlockRecordReader {
     public init(path: String, format: RecordFormat, blockSize: Int = 1 << 20) {
         self.path = path
         self.format = format
-        self.blockSize = max(blockSize, 4096)
+        self.blockSize = max(blockSize, 16)
     }
 
     /// Calls `body(index, buffer, content)` for every data record in order (`index` counts from 0;
