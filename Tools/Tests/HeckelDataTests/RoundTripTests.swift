@@ -30,7 +30,7 @@ func expectFeedRoundTrip(_ old: String, _ new: String, format: RecordFormat, key
         #expect(applied.records == (format == .jsonl ? newRecords.records.map(canonicalJSON) : newRecords.records))
     }
     #expect((applied.header ?? oldRecords.header) == newRecords.header)
-    let oldBytes = try Data(contentsOf: URL(fileURLWithPath: old)), newBytes = try Data(contentsOf: URL(fileURLWithPath: new))
+    let oldBytes = try fileBytes(old), newBytes = try fileBytes(new)
     if format == .lines, !ignoreOrder {
         let endsWithNewline = applied.finalNewline ?? (oldBytes.last == 0x0A || oldBytes.isEmpty)
         var rebuilt = Array(applied.records.joined(separator: [0x0A]))
@@ -40,6 +40,13 @@ func expectFeedRoundTrip(_ old: String, _ new: String, format: RecordFormat, key
     #expect(differs == (feed.isEmpty == false), "exit status agrees with the feed")
     if !ignoreOrder { #expect(differs == (oldBytes != newBytes) || format != .lines) }
     return feed
+}
+
+/// A file's bytes (also of character devices such as /dev/null, which Data(contentsOf:) refuses).
+func fileBytes(_ path: String) throws -> Data {
+    let handle = try #require(FileHandle(forReadingAtPath: path))
+    defer { try? handle.close() }
+    return handle.readDataToEndOfFile()
 }
 
 /// Diffs OLD and NEW as unified hunks, applies them with GNU patch and checks the result is NEW.
