@@ -50,11 +50,13 @@ struct RecordLayout {
                 throw DiffError.keyNeedsColumns(format: format.rawValue)
             case .jsonl:
                 fieldsByName = keys.map { Array($0.utf8) }
+            case .csv, .tsv where header == nil:
+                break  // an empty file: no header, no records to key
             case .csv, .tsv:
                 for key in keys {
                     if let index = names.firstIndex(of: key) {
                         columns.append(index)
-                    } else if let number = Int(key), number >= 1, number <= max(names.count, 1), header != nil || number == 1 {
+                    } else if let number = Int(key), number >= 1, number <= names.count {
                         columns.append(number - 1)
                     } else {
                         throw DiffError.noSuchKeyColumn(path: path, key: key)
