@@ -50,7 +50,7 @@ struct RecordLayout {
                 throw DiffError.keyNeedsColumns(format: format.rawValue)
             case .jsonl:
                 fieldsByName = keys.map { Array($0.utf8) }
-            case .csv, .tsv where header == nil:
+            case .csv where header == nil, .tsv where header == nil:
                 break  // an empty file: no header, no records to key
             case .csv, .tsv:
                 for key in keys {
