@@ -19,6 +19,7 @@ struct SpanMatch {
                     var result = heckel_result(old_to_new: oldToNew.baseAddress, new_to_old: newToOld.baseAddress,
                                                moves: findsMoves ? moves.baseAddress : nil, match_count: 0, move_count: 0)
                     var options = heckel_options()
+                    options.ignore_order = !findsMoves  // threads 0: the machine's cores for big lists
                     let status = heckel_match_spans(old, old.count, new, new.count, &options, &result)
                     moveCount = result.move_count
                     return status
@@ -32,35 +33,18 @@ struct SpanMatch {
         moved = moves
     }
 
-    /// The fewest pairs outside one increasing run, for a pairing given as `newToOld` (the core
-    /// finds them: both sides are the matched old offsets, unique keys). Cost: O(m log m), about
-    /// 60 bytes per matched pair.
+    /// The core's moves of a pairing given as `newToOld` (`heckel_find_moves`, the one owner of
+    /// "which matched pairs are moves"). Cost: O(n) nearly sorted, O(n log n) at worst; 4 bytes of
+    /// scratch per entry plus 4 per move.
     static func moves(newToOld: [UInt32]) throws -> [UInt32] {
-        var newSide: [UInt64] = []
-        var positions: [UInt32] = []
-        for (j, i) in newToOld.enumerated() where i != HECKEL_UNMATCHED {
-            newSide.append(UInt64(i))
-            positions.append(UInt32(j))
-        }
-        var oldSide = newSide
-        oldSide.sort()
-        let m = newSide.count
-        var oldToNew = [UInt32](repeating: 0, count: m), pairs = [UInt32](repeating: 0, count: m)
-        var moves = [UInt32](repeating: 0, count: m)
+        var moves = [UInt32](repeating: 0, count: newToOld.count)
         var moveCount = 0
-        let status: heckel_status = oldToNew.withUnsafeMutableBufferPointer { a in
-            pairs.withUnsafeMutableBufferPointer { b in
-                moves.withUnsafeMutableBufferPointer { c in
-                    var result = heckel_result(old_to_new: a.baseAddress, new_to_old: b.baseAddress, moves: c.baseAddress,
-                                               match_count: 0, move_count: 0)
-                    var options = heckel_options()
-                    let status = heckel_match_keys(oldSide, m, newSide, m, nil, nil, &options, &result)
-                    moveCount = result.move_count
-                    return status
-                }
-            }
+        var options = heckel_options()
+        let status = moves.withUnsafeMutableBufferPointer { moves in
+            heckel_find_moves(newToOld, newToOld.count, &options, moves.baseAddress, &moveCount)
         }
         guard status == HECKEL_OK else { throw DiffError.core(String(cString: heckel_status_description(status))) }
-        return moves[0..<moveCount].map { positions[Int($0)] }
+        moves.removeSubrange(moveCount...)
+        return moves
     }
 }

@@ -15,7 +15,7 @@ struct SpilledDiff {
     let newHeader: [UInt8]?
 
     /// Cost: O(bytes) reading, writing and reading back once; memory about the limit's third per
-    /// partition plus 4 bytes per NEW record (and ~60 per matched pair for moves).
+    /// partition plus 4 bytes per NEW record (and 4 more, plus 4 per matched pair, for moves).
     init(options: DiffOptions, limit: Int, progress: Progress) throws {
         let format = options.resolvedFormat
         let estimate = InMemoryEstimate(options)
@@ -94,7 +94,7 @@ struct SpilledDiff {
         var moved: [UInt32] = []
         if !options.ignoreOrder {
             let matched = newToOld.lazy.filter { $0 != HECKEL_UNMATCHED }.count
-            let needed = 4 * counts[1] + 64 * matched + baseline
+            let needed = 8 * counts[1] + 4 * matched + baseline
             guard needed <= limit else { throw DiffError.movesOverMemoryLimit(needed: needed, limit: limit) }
             progress.phase("finding moves", total: 0)
             moved = try SpanMatch.moves(newToOld: newToOld)

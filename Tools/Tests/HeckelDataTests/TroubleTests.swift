@@ -79,7 +79,7 @@ struct TroubleTests {
         try FileManager.default.createDirectory(at: tmp, withIntermediateDirectories: true)
         let env = ["TMPDIR": tmp.path]
         let old = scratch.path("old.csv"), new = scratch.path("new.csv")
-        #expect(try runHeckel(["generate", "--rows", "3000", old, new]).status == 0)
+        #expect(try runHeckel(["generate", "--rows", "20000", old, new]).status == 0)
         let bad = try scratch.write("bad.csv", String(decoding: try Data(contentsOf: URL(fileURLWithPath: new)), as: UTF8.self) + "9,\"open\n")
         let out = scratch.path("out.jsonl")
         try expectTrouble(["diff", old, bad, "--key", "id", "--format", "jsonl", "--output", out], "unterminated quoted field")
