@@ -19,6 +19,7 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(path: "../Tools"),  // the text scenario's byte-exact file reader
     ],
     targets: [
         .executableTarget(
@@ -27,6 +28,7 @@ let package = Package(
                 .product(name: "Heckel", package: rootPackage),
                 .product(name: "CHeckel", package: rootPackage),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "HeckelDataFiles", package: "Tools"),
                 "CMallocControl",
             ]
         ),

@@ -8,6 +8,9 @@ Scripts/ensure-deps.sh
 echo "== Swift tests"
 swift test
 
+echo "== heckel command tests (Tools)"
+swift test --package-path Tools
+
 for variant in release asan; do
     dir=build-c-$variant
     flags=(-DCMAKE_BUILD_TYPE=Release)
