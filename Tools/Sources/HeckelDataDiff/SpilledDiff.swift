@@ -179,9 +179,8 @@ private final class PartitionWriter {
     @inline(__always)
     func append(partition: Int, index: Int, key: UnsafeRawBufferPointer, record: UnsafeRawBufferPointer) throws {
         guard key.count < 1 << 32, record.count < 1 << 32 else { throw DiffError.core("a record over 4 GiB") }
-        for word in [UInt32(index), UInt32(key.count), UInt32(record.count)] {
-            withUnsafeBytes(of: word.littleEndian) { buffers[partition].append(contentsOf: $0) }
-        }
+        let header = (UInt32(truncatingIfNeeded: index).littleEndian, UInt32(key.count).littleEndian, UInt32(record.count).littleEndian)
+        withUnsafeBytes(of: header) { buffers[partition].append(contentsOf: $0) }
         buffers[partition].append(contentsOf: key)
         buffers[partition].append(contentsOf: record)
         if buffers[partition].count >= flushAt { try flush(partition) }

@@ -51,7 +51,7 @@ public final class RecordFile: @unchecked Sendable {
     public var count: Int { starts.count - 1 }
 
     /// Record `k`'s content: its bytes without the terminator (`\n`, or `\r\n` for CSV/TSV). O(1).
-    @inline(__always)
+    @inlinable
     public func content(_ k: Int) -> Range<Int> {
         let start = starts[k]
         var end = starts[k + 1]
