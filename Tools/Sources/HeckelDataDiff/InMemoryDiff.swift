@@ -38,8 +38,17 @@ struct InMemoryDiff {
         var updates: [DiffResult.Update] = []
         if oldLayout.isKeyed {
             let oldBytes = old.file.bytes, newBytes = new.file.bytes
+            var oldReach = 0, nextMove = 0
             for (j, i) in match.newToOld.enumerated() where i != HECKEL_UNMATCHED {
                 let oldContent = old.content(Int(i)), newContent = new.content(j)
+                // Pages behind the sweep go back; the pairs in order (not moved) sweep OLD forward,
+                // and a moved record's page is simply read again.
+                while nextMove < match.moved.count, match.moved[nextMove] < j { nextMove += 1 }
+                if nextMove == match.moved.count || match.moved[nextMove] != j { oldReach = oldContent.lowerBound }
+                if j & 0xFFFF == 0xFFFF {
+                    new.file.release(0..<newContent.lowerBound)
+                    old.file.release(0..<oldReach)
+                }
                 if !equalBytes(oldBytes, oldContent, newBytes, newContent) {
                     let columns = newLayout.changedColumns(old: oldBytes, oldContent, oldLayout: oldLayout, new: newBytes, newContent)
                     updates.append(DiffResult.Update(old: Int(i), new: j, columns: columns))
@@ -72,44 +81,71 @@ struct LoadedFile {
     let keys: KeySpans
 
     init(path: String, format: RecordFormat, keys: [String], progress: ((Int) -> Void)?) throws {
-        file = try RecordFile(path: path, format: format, progress: progress)
+        // Keyed: keys are copied out, so the file's pages need not stay resident while matching.
+        file = try RecordFile(path: path, format: format, releasingPages: !keys.isEmpty, progress: progress)
         layout = try RecordLayout(format: format, path: path, keys: keys, header: file.headerBytes)
-        self.keys = try KeySpans(file: file, layout: layout)
+        self.keys = try KeySpans(file: file, layout: layout, copiesKeys: !keys.isEmpty)
     }
 }
 
 /// The key of every record of a mapped file as a span into the file, or into an arena for
-/// quoted and composite keys (pointers set once the arena stops growing).
-struct KeySpans {
-    private var spans: [heckel_span] = []
-    private var arenaKeys: [(record: Int, offset: Int)] = []
-    private var arena: [UInt8] = []
+/// quoted and composite keys and, with `copiesKeys`, for every key (so that the file's pages can
+/// be given back while the core matches).
+final class KeySpans {
+    private(set) var spans: [heckel_span] = []
+    /// Records whose key is in the arena when not every key is.
+    private var arenaRecords: [Int] = []
+    private var arena: UnsafeMutableRawPointer?
+    private var arenaCount = 0
+    private var arenaCapacity = 0
 
-    /// O(bytes up to the last key column of every record); 16 bytes per record.
-    init(file: RecordFile, layout: RecordLayout) throws {
+    /// O(bytes up to the last key column of every record); 16 bytes per record plus the arena.
+    init(file: RecordFile, layout: RecordLayout, copiesKeys: Bool) throws {
         spans.reserveCapacity(file.count)
-        var fields: [FieldBounds] = [], members: [Fields.Member] = []
+        var fields: [FieldBounds] = [], members: [Fields.Member] = [], scratch: [UInt8] = []
         let bytes = file.file.bytes
         for k in 0..<file.count {
-            switch try layout.key(bytes, file.content(k), record: k + 1, fields: &fields, members: &members, arena: &arena) {
-            case .file(let range):
+            let content = file.content(k)
+            switch try layout.key(bytes, content, record: k + 1, fields: &fields, members: &members, arena: &scratch) {
+            case .file(let range) where !copiesKeys:
                 spans.append(heckel_span(bytes: bytes.baseAddress.map { $0 + range.lowerBound }, length: range.count))
+            case .file(let range):
+                spans.append(heckel_span(bytes: nil, length: append(UnsafeRawBufferPointer(rebasing: bytes[range]))))
             case .arena(let range):
-                arenaKeys.append((k, range.lowerBound))
-                spans.append(heckel_span(bytes: nil, length: range.count))
+                if !copiesKeys { arenaRecords.append(k) }
+                spans.append(heckel_span(bytes: nil, length: scratch.withUnsafeBytes { append(UnsafeRawBufferPointer(rebasing: $0[range])) }))
+                scratch.removeAll(keepingCapacity: true)
             }
+            if copiesKeys, k & 0xFFFF == 0xFFFF { file.file.release(0..<content.lowerBound) }
         }
+        if copiesKeys { file.file.release(0..<bytes.count) }
+        // The arena no longer grows: point the spans at it (their lengths were kept; offsets follow).
+        var offset = 0
+        let fix = { (k: Int) in
+            self.spans[k].bytes = UnsafeRawPointer(self.arena.map { $0 + offset })
+            offset += self.spans[k].length
+        }
+        if copiesKeys { for k in spans.indices { fix(k) } } else { for k in arenaRecords { fix(k) } }
+    }
+
+    deinit { arena?.deallocate() }
+
+    /// Appends bytes to the arena, growing it by doubling; returns their count.
+    private func append(_ bytes: UnsafeRawBufferPointer) -> Int {
+        if arenaCount + bytes.count > arenaCapacity {
+            let capacity = max(1 << 16, 2 * (arenaCount + bytes.count))
+            let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+            if let arena { grown.copyMemory(from: arena, byteCount: arenaCount); arena.deallocate() }
+            arena = grown
+            arenaCapacity = capacity
+        }
+        if let source = bytes.baseAddress { (arena! + arenaCount).copyMemory(from: source, byteCount: bytes.count) }
+        arenaCount += bytes.count
+        return bytes.count
     }
 
     /// Calls `body` with the spans, valid only during the call.
-    func withSpans<R>(_ body: ([heckel_span]) throws -> R) rethrows -> R {
-        if arenaKeys.isEmpty { return try body(spans) }
-        var spans = self.spans
-        return try arena.withUnsafeBytes { arena in
-            for key in arenaKeys { spans[key.record].bytes = UnsafeRawPointer(arena.baseAddress! + key.offset) }
-            return try body(spans)
-        }
-    }
+    func withSpans<R>(_ body: ([heckel_span]) throws -> R) rethrows -> R { try body(spans) }
 }
 
 extension RecordFile {

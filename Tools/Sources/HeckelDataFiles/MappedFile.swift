@@ -38,6 +38,17 @@ public final class MappedFile: @unchecked Sendable {
         }
     }
 
+    /// Gives the whole pages inside `range` back to the kernel (a mapped file only): they leave the
+    /// resident set and are read again from the page cache if touched. Keeps a big input's
+    /// footprint to the window being worked on. O(pages).
+    public func release(_ range: Range<Int>) {
+        guard mapped, let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page, end = range.upperBound / page * page
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+    }
+
     deinit {
         if mapped {
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)

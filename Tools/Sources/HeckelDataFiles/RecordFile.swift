@@ -11,8 +11,9 @@ public final class RecordFile: @unchecked Sendable {
     public let starts: [Int]
 
     /// Maps `path` and indexes its records; JSON Lines records are checked to be JSON objects.
-    /// `progress` is told the bytes done now and then. Cost: O(bytes), 8 bytes per record.
-    public init(path: String, format: RecordFormat, progress: ((Int) -> Void)? = nil) throws {
+    /// `progress` is told the bytes done now and then. `releasingPages`: give scanned pages back as
+    /// the scan moves on (see `MappedFile.release`). Cost: O(bytes), 8 bytes per record.
+    public init(path: String, format: RecordFormat, releasingPages: Bool = false, progress: ((Int) -> Void)? = nil) throws {
         file = try MappedFile(path: path)
         self.format = format
         let bytes = file.bytes
@@ -37,12 +38,16 @@ public final class RecordFile: @unchecked Sendable {
                     starts.append(position)
                 }
                 position = next
-                if starts.count & 0xFFFF == 0 { progress?(position) }
+                if starts.count & 0xFFFF == 0 {
+                    progress?(position)
+                    if releasingPages { file.release(0..<position) }
+                }
             case .incomplete, .unterminatedQuote:
                 throw DataFileError.unterminatedQuote(path: path, line: RecordScanner.lineNumber(of: position, in: bytes))
             }
         }
         starts.append(position)
+        if releasingPages { file.release(0..<position) }
         self.starts = starts
         self.header = header
     }
