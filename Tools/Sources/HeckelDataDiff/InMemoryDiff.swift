@@ -128,14 +128,14 @@ final class KeySpans {
         if copiesKeys { for k in spans.indices { fix(k) } } else { for k in arenaRecords { fix(k) } }
     }
 
-    deinit { arena?.deallocate() }
+    deinit { free(arena) }
 
     /// Appends bytes to the arena, growing it by doubling; returns their count.
     private func append(_ bytes: UnsafeRawBufferPointer) -> Int {
         if arenaCount + bytes.count > arenaCapacity {
-            let capacity = max(1 << 16, 2 * (arenaCount + bytes.count))
-            let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-            if let arena { grown.copyMemory(from: arena, byteCount: arenaCount); arena.deallocate() }
+            // realloc: big blocks grow by mremap, without a second copy resident at the peak.
+            let capacity = max(1 << 16, arenaCapacity + arenaCapacity / 2, arenaCount + bytes.count)
+            guard let grown = realloc(arena, capacity) else { fatalError("out of memory for \(capacity) bytes of keys") }
             arena = grown
             arenaCapacity = capacity
         }

@@ -11,23 +11,22 @@ struct SpanMatch {
     init(old: [heckel_span], new: [heckel_span], findsMoves: Bool) throws {
         var oldToNew = [UInt32](repeating: 0, count: old.count)
         var newToOld = [UInt32](repeating: 0, count: new.count)
-        var moves = [UInt32](repeating: 0, count: findsMoves ? min(old.count, new.count) : 0)
-        var moveCount = 0
-        let status: heckel_status = oldToNew.withUnsafeMutableBufferPointer { oldToNew in
-            newToOld.withUnsafeMutableBufferPointer { newToOld in
-                moves.withUnsafeMutableBufferPointer { moves in
+        // Uninitialized: only the pages the core writes moves to become resident.
+        var status = HECKEL_OK
+        let moves = [UInt32](unsafeUninitializedCapacity: findsMoves ? min(old.count, new.count) : 0) { movesBuffer, count in
+            status = oldToNew.withUnsafeMutableBufferPointer { oldToNew in
+                newToOld.withUnsafeMutableBufferPointer { newToOld in
                     var result = heckel_result(old_to_new: oldToNew.baseAddress, new_to_old: newToOld.baseAddress,
-                                               moves: findsMoves ? moves.baseAddress : nil, match_count: 0, move_count: 0)
+                                               moves: findsMoves ? movesBuffer.baseAddress : nil, match_count: 0, move_count: 0)
                     var options = heckel_options()
                     options.ignore_order = !findsMoves  // threads 0: the machine's cores for big lists
                     let status = heckel_match_spans(old, old.count, new, new.count, &options, &result)
-                    moveCount = result.move_count
+                    count = status == HECKEL_OK && findsMoves ? result.move_count : 0
                     return status
                 }
             }
         }
         guard status == HECKEL_OK else { throw DiffError.core(String(cString: heckel_status_description(status))) }
-        moves.removeSubrange(findsMoves ? moveCount... : 0...)
         self.oldToNew = oldToNew
         self.newToOld = newToOld
         moved = moves
