@@ -29,10 +29,15 @@ struct InMemoryDiff {
         let oldLoaded = try oldSide.result!.get(), newLoaded = try newSide.get()
         (old, oldLayout) = (oldLoaded.file, oldLoaded.layout)
         (new, newLayout) = (newLoaded.file, newLoaded.layout)
-        let oldKeys = oldLoaded.keys, newKeys = newLoaded.keys
+        // Packed keys when both files have them, else spans (a packed side is keyed again).
+        let oldKeys = try oldLoaded.keys(packed: newLoaded.packedKeys != nil)
+        let newKeys = try newLoaded.keys(packed: oldLoaded.packedKeys != nil)
         progress.phase("matching", total: 0)
-        let match = try oldKeys.withSpans { oldSpans in
-            try newKeys.withSpans { newSpans in try SpanMatch(old: oldSpans, new: newSpans, findsMoves: findsMoves) }
+        let match: SpanMatch
+        switch (oldKeys, newKeys) {
+        case (.packed(let a), .packed(let b)): match = try SpanMatch(oldKeys: a, newKeys: b, findsMoves: findsMoves)
+        case (.spans(let a), .spans(let b)): match = try SpanMatch(old: a.spans, new: b.spans, findsMoves: findsMoves)
+        default: preconditionFailure("both sides are keyed alike")
         }
         progress.phase("updates", total: 0)
         var updates: [DiffResult.Update] = []
@@ -74,17 +79,67 @@ private final class ResultBox<Value>: @unchecked Sendable {
     var result: Result<Value, any Error>?
 }
 
-/// One file mapped, indexed, its columns resolved and its keys found.
+/// One file mapped, indexed, its columns resolved and its keys found: packed into 64-bit words
+/// when every key has at most 7 bytes, else as spans.
 struct LoadedFile {
     let file: RecordFile
     let layout: RecordLayout
-    let keys: KeySpans
+    let packedKeys: [UInt64]?
+    private let spans: KeySpans?
 
     init(path: String, format: RecordFormat, keys: [String], progress: ((Int) -> Void)?) throws {
         // Keyed: keys are copied out, so the file's pages need not stay resident while matching.
         file = try RecordFile(path: path, format: format, releasingPages: !keys.isEmpty, progress: progress)
         layout = try RecordLayout(format: format, path: path, keys: keys, header: file.headerBytes)
-        self.keys = try KeySpans(file: file, layout: layout, copiesKeys: !keys.isEmpty)
+        packedKeys = layout.isKeyed ? try PackedKeys.keys(of: file, layout: layout) : nil
+        spans = packedKeys == nil ? try KeySpans(file: file, layout: layout, copiesKeys: layout.isKeyed) : nil
+    }
+
+    enum Keys {
+        case packed([UInt64])
+        case spans(KeySpans)
+    }
+
+    /// The keys, packed if `packed` and this file has them packed, else spans. O(1), or one more
+    /// keying pass when spans must replace packed keys.
+    func keys(packed: Bool) throws -> Keys {
+        if packed, let packedKeys { return .packed(packedKeys) }
+        return .spans(try spans ?? KeySpans(file: file, layout: layout, copiesKeys: layout.isKeyed))
+    }
+}
+
+/// Keys of at most 7 bytes packed into one word: the bytes in the low 56 bits, the length in the
+/// top 8, so equal words are equal keys and the core needs no equality callback.
+enum PackedKeys {
+    /// Every record's packed key, or nil as soon as one key is longer than 7 bytes.
+    /// O(bytes up to the last key column), 8 bytes per record.
+    static func keys(of file: RecordFile, layout: RecordLayout) throws -> [UInt64]? {
+        var keys: [UInt64] = []
+        keys.reserveCapacity(file.count)
+        var fields: [FieldBounds] = [], members: [Fields.Member] = [], scratch: [UInt8] = []
+        let bytes = file.file.bytes
+        for k in 0..<file.count {
+            let content = file.content(k)
+            scratch.removeAll(keepingCapacity: true)
+            let word: UInt64?
+            switch try layout.key(bytes, content, record: k + 1, fields: &fields, members: &members, arena: &scratch) {
+            case .file(let range): word = pack(UnsafeRawBufferPointer(rebasing: bytes[range]))
+            case .arena(let range): word = scratch.withUnsafeBytes { pack(UnsafeRawBufferPointer(rebasing: $0[range])) }
+            }
+            guard let word else { return nil }
+            keys.append(word)
+            if k & 0xFFFF == 0xFFFF { file.file.release(0..<content.lowerBound) }
+        }
+        file.file.release(0..<bytes.count)
+        return keys
+    }
+
+    @inline(__always)
+    private static func pack(_ key: UnsafeRawBufferPointer) -> UInt64? {
+        guard key.count <= 7 else { return nil }
+        var word = UInt64(key.count) << 56
+        for (shift, byte) in key.enumerated() { word |= UInt64(byte) << (8 * shift) }
+        return word
     }
 }
 

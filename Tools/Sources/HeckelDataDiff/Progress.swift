@@ -81,3 +81,4 @@ final class NSLockish: @unchecked Sendable {
         return body()
     }
 }
+

@@ -9,18 +9,33 @@ struct SpanMatch {
     /// Calls `heckel_match_spans`; `findsMoves` false leaves `moved` empty.
     /// Cost: O(total key bytes) plus O(n log n) for the moves.
     init(old: [heckel_span], new: [heckel_span], findsMoves: Bool) throws {
-        var oldToNew = [UInt32](repeating: 0, count: old.count)
-        var newToOld = [UInt32](repeating: 0, count: new.count)
+        try self.init(oldCount: old.count, newCount: new.count, findsMoves: findsMoves) { options, result in
+            heckel_match_spans(old, old.count, new, new.count, options, result)
+        }
+    }
+
+    /// Calls `heckel_match_keys` on keys that are the elements themselves (`PackedKeys`).
+    /// Cost: O(n) plus O(n log n) for the moves.
+    init(oldKeys: [UInt64], newKeys: [UInt64], findsMoves: Bool) throws {
+        try self.init(oldCount: oldKeys.count, newCount: newKeys.count, findsMoves: findsMoves) { options, result in
+            heckel_match_keys(oldKeys, oldKeys.count, newKeys, newKeys.count, nil, nil, options, result)
+        }
+    }
+
+    private init(oldCount: Int, newCount: Int, findsMoves: Bool,
+                 match: (UnsafePointer<heckel_options>, UnsafeMutablePointer<heckel_result>) -> heckel_status) throws {
+        var oldToNew = [UInt32](repeating: 0, count: oldCount)
+        var newToOld = [UInt32](repeating: 0, count: newCount)
         // Uninitialized: only the pages the core writes moves to become resident.
         var status = HECKEL_OK
-        let moves = [UInt32](unsafeUninitializedCapacity: findsMoves ? min(old.count, new.count) : 0) { movesBuffer, count in
+        let moves = [UInt32](unsafeUninitializedCapacity: findsMoves ? min(oldCount, newCount) : 0) { movesBuffer, count in
             status = oldToNew.withUnsafeMutableBufferPointer { oldToNew in
                 newToOld.withUnsafeMutableBufferPointer { newToOld in
                     var result = heckel_result(old_to_new: oldToNew.baseAddress, new_to_old: newToOld.baseAddress,
                                                moves: findsMoves ? movesBuffer.baseAddress : nil, match_count: 0, move_count: 0)
                     var options = heckel_options()
                     options.ignore_order = !findsMoves  // threads 0: the machine's cores for big lists
-                    let status = heckel_match_spans(old, old.count, new, new.count, &options, &result)
+                    let status = match(&options, &result)
                     count = status == HECKEL_OK && findsMoves ? result.move_count : 0
                     return status
                 }

@@ -176,6 +176,19 @@ struct RoundTripTests {
         try expectPatchRoundTrip(oldCSV, newCSV, format: .csv, context: 1, scratch: scratch)
     }
 
+    @Test("short keys (packed in one word) on one side, long keys on the other")
+    func packedAndSpannedKeys() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let old = try scratch.write("old.csv", "id,v\n1,a\n1234567,b\n\"7\",c\n")
+        let new = try scratch.write("new.csv", "id,v\n7,c\n12345678,x\n1234567,B\n1,a\n")
+        let feed = String(decoding: try expectFeedRoundTrip(old, new, format: .csv, keys: ["id"], scratch: scratch), as: UTF8.self)
+        #expect(feed.contains(#"{"op":"update","old":1,"new":2,"columns":["v"],"record":"1234567,B"}"#))
+        #expect(feed.contains(#"{"op":"insert","new":1,"record":"12345678,x"}"#))
+        try expectFeedRoundTrip(new, old, format: .csv, keys: ["id"], scratch: scratch)
+        try expectFeedRoundTrip(old, old, format: .csv, keys: ["id"], scratch: scratch)
+    }
+
     @Test("the out-of-core path under a tiny limit writes what the in-memory path writes")
     func spilledEqualsInMemory() throws {
         let scratch = try Scratch()
