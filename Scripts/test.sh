@@ -7,6 +7,7 @@ Scripts/ensure-deps.sh
 
 echo "== Swift tests"
 swift test
+swift test --package-path Benchmarks
 
 echo "== heckel command tests (Tools)"
 swift test --package-path Tools
