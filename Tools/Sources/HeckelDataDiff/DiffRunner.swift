@@ -24,17 +24,16 @@ public enum DiffRunner {
             guard options.output != .unified else { throw DiffError.unifiedOverMemoryLimit }
             let spilled = try SpilledDiff(options: options, limit: limit, progress: progress)
             differs = spilled.result.hasDifferences
-            progress.phase("writing", total: spilled.result.newCount)
+            progress.finish()  // erased before any output, which may share the terminal
             try write(spilled.result, options: options, sink: sink, newHeader: spilled.newHeader.map { $0[...] }) { body in
                 try BlockRecordReader(path: options.newPath, format: format).forEachRecord { j, bytes, content in
                     try body(j, bytes, content)
-                    if j & 0xFFFF == 0 { progress.update(j) }
                 }
             }
         } else {
             let diff = try InMemoryDiff(options: options, findsMoves: findsMoves, progress: progress)
             differs = diff.result.hasDifferences
-            progress.phase("writing", total: 0)
+            progress.finish()  // erased before any output, which may share the terminal
             if options.output == .unified {
                 UnifiedWriter(sink: sink, context: options.context)
                     .write(diff.result, old: diff.old, new: diff.new, oldLabel: options.oldPath, newLabel: options.newPath)

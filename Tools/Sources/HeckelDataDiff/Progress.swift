@@ -47,6 +47,7 @@ public final class Progress: @unchecked Sendable {
     }
 
     private func draw() {
+        guard !lock.locked({ finished }) else { return }
         let line: String = lock.locked {
             let width = 30
             guard total > 0 else { return "\(name)..." }
@@ -54,20 +55,27 @@ public final class Progress: @unchecked Sendable {
             return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled)
                 + "] \(min(100, done * 100 / total))% \(name)"
         }
-        lock.locked { drawn = true }
         let text = "\r\u{1B}[K" + line
-        _ = text.withCString { write(2, $0, strlen($0)) }
+        lock.locked {
+            guard !finished else { return }
+            drawn = true
+            _ = text.withCString { write(2, $0, strlen($0)) }
+        }
     }
 
     /// Stops drawing and erases the bar.
     public func finish() {
-        if Self.timesPhases { phase("done", total: 0) }
+        if Self.timesPhases, !lock.locked({ finished }) { phase("done", total: 0) }
+        lock.locked { finished = true }
         timer?.cancel()
         timer = nil
-        if lock.locked({ drawn }) {
+        // Erased once; a draw already under way when the timer was cancelled finishes first.
+        if lock.locked({ let was = drawn; drawn = false; return was }) {
             _ = "\r\u{1B}[K".withCString { write(2, $0, strlen($0)) }
         }
     }
+
+    private var finished = false
 }
 
 /// A pthread mutex, so this module needs no Foundation.
