@@ -1,5 +1,5 @@
 import Foundation
-import HeckelDataDiff
+@testable import HeckelDataDiff
 import HeckelDataFiles
 import Testing
 
@@ -88,15 +88,5 @@ func records(_ path: String, format: RecordFormat) throws -> (header: [UInt8]?, 
     return (header, (0..<file.count).map { Array(bytes[file.content($0)]) })
 }
 
-/// A seeded generator for test data.
-struct TestRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
+/// The seeded generator of test data: the tool's own (SplitMix64, also behind `heckel generate`).
+typealias TestRandom = SplitMix
