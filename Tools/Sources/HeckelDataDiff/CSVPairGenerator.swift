@@ -65,15 +65,19 @@ public struct CSVPairGenerator {
     }
 }
 
-/// SplitMix64: a small seeded generator, the same numbers on every platform.
-struct SplitMix {
-    var state: UInt64
-    mutating func next() -> UInt64 {
+/// SplitMix64: a small seeded generator, the same numbers on every platform (the benchmark's
+/// files and the tests' data).
+public struct SplitMix {
+    public var state: UInt64
+    public init(state: UInt64) { self.state = state }
+    /// O(1).
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
+    /// A number in 0..<bound (0 for a bound under 1). O(1).
+    public mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(bound, 1))) }
 }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import HeckelDataDiff
+import HeckelDataDiff
 import HeckelDataFiles
 import Testing
 
