@@ -44,6 +44,7 @@ struct InMemoryDiff {
         if oldLayout.isKeyed {
             let oldBytes = old.file.bytes, newBytes = new.file.bytes
             var oldReach = 0, nextMove = 0
+            var newReleased = ReleaseCursor()
             for (j, i) in match.newToOld.enumerated() where i != HECKEL_UNMATCHED {
                 let oldContent = old.content(Int(i)), newContent = new.content(j)
                 // Pages behind the sweep go back; the pairs in order (not moved) sweep OLD forward,
@@ -51,8 +52,8 @@ struct InMemoryDiff {
                 while nextMove < match.moved.count, match.moved[nextMove] < j { nextMove += 1 }
                 if nextMove == match.moved.count || match.moved[nextMove] != j { oldReach = oldContent.lowerBound }
                 if j & 0xFFFF == 0xFFFF {
-                    new.file.release(0..<newContent.lowerBound)
-                    old.file.release(0..<oldReach)
+                    newReleased.release(new.file, upTo: newContent.lowerBound)
+                    old.file.release(0..<oldReach)  // from 0: moved records fault pages back in behind
                 }
                 if !equalBytes(oldBytes, oldContent, newBytes, newContent) {
                     let columns = newLayout.changedColumns(old: oldBytes, oldContent, oldLayout: oldLayout, new: newBytes, newContent)

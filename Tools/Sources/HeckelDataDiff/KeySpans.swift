@@ -20,6 +20,7 @@ final class KeySpans {
         spans.reserveCapacity(file.count)
         var fields: [FieldBounds] = [], members: [Fields.Member] = [], scratch: [UInt8] = []
         let bytes = file.file.bytes
+        var released = ReleaseCursor()
         for k in 0..<file.count {
             let content = file.content(k)
             switch try layout.key(bytes, content, record: k + 1, fields: &fields, members: &members, arena: &scratch) {
@@ -32,9 +33,9 @@ final class KeySpans {
                 spans.append(heckel_span(bytes: nil, length: scratch.withUnsafeBytes { append(UnsafeRawBufferPointer(rebasing: $0[range])) }))
                 scratch.removeAll(keepingCapacity: true)
             }
-            if copiesKeys, k & 0xFFFF == 0xFFFF { file.file.release(0..<content.lowerBound) }
+            if copiesKeys, k & 0xFFFF == 0xFFFF { released.release(file.file, upTo: content.lowerBound) }
         }
-        if copiesKeys { file.file.release(0..<bytes.count) }
+        if copiesKeys { released.release(file.file, upTo: bytes.count) }
         // The arena no longer grows: point the spans at it (their lengths were kept; offsets follow).
         var offset = 0
         let fix = { (k: Int) in

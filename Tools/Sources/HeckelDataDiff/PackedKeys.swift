@@ -10,6 +10,7 @@ enum PackedKeys {
         keys.reserveCapacity(file.count)
         var fields: [FieldBounds] = [], members: [Fields.Member] = [], scratch: [UInt8] = []
         let bytes = file.file.bytes
+        var released = ReleaseCursor()
         for k in 0..<file.count {
             let content = file.content(k)
             scratch.removeAll(keepingCapacity: true)
@@ -20,9 +21,9 @@ enum PackedKeys {
             }
             guard let word else { return nil }
             keys.append(word)
-            if k & 0xFFFF == 0xFFFF { file.file.release(0..<content.lowerBound) }
+            if k & 0xFFFF == 0xFFFF { released.release(file.file, upTo: content.lowerBound) }
         }
-        file.file.release(0..<bytes.count)
+        released.release(file.file, upTo: bytes.count)
         return keys
     }
 

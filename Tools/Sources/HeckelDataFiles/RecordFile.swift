@@ -23,6 +23,7 @@ public final class RecordFile: @unchecked Sendable {
         var header: Range<Int>?
         var members: [Fields.Member] = []
         var position = 0
+        var released = ReleaseCursor()
         while position < bytes.count {
             switch scanner.scan(bytes, from: position, atEnd: true) {
             case .record(let end, let next):
@@ -40,14 +41,14 @@ public final class RecordFile: @unchecked Sendable {
                 position = next
                 if starts.count & 0xFFFF == 0 {
                     progress?(position)
-                    if releasingPages { file.release(0..<position) }
+                    if releasingPages { released.release(file, upTo: position) }
                 }
             case .incomplete, .unterminatedQuote:
                 throw DataFileError.unterminatedQuote(path: path, line: RecordScanner.lineNumber(of: position, in: bytes))
             }
         }
         starts.append(position)
-        if releasingPages { file.release(0..<position) }
+        if releasingPages { released.release(file, upTo: position) }
         self.starts = starts
         self.header = header
     }
