@@ -49,6 +49,14 @@ public final class MappedFile: @unchecked Sendable {
         _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
     }
 
+    /// Gives back the 2 MiB blocks that hold `range` (rounded outward): a record read out of
+    /// order maps in a whole block around it (the kernel's fault-around, large page-cache folios),
+    /// which a forward pass's release would not reach until the pass gets there. O(pages).
+    public func releaseBlocks(holding range: Range<Int>) {
+        let block = 1 << 21
+        release((range.lowerBound & ~(block - 1))..<min(bytes.count, (range.upperBound + block - 1) & ~(block - 1)))
+    }
+
     deinit {
         if mapped {
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
