@@ -25,10 +25,19 @@ static bool old_side_task(void *context, unsigned part, unsigned parts) {
     size_t prefix = job->m->prefix, old_suffix = prefix + job->m->old_count;
     size_t shift = job->m->new_count - job->m->old_count, first, end;
     heckel_slice(job->old_count, part, parts, &first, &end);
-    for (size_t i = first; i < end; i++) {
+    /* Three plain fills (prefix, middle, suffix): no choice per element. */
+    size_t i = first;
+    for (; i < min_size(end, prefix); i++) {
         if (heckel_poll(job->env, i)) return false;
-        old_to_new[i] = i < prefix ? (heckel_offset)i
-                        : i < old_suffix ? HECKEL_UNMATCHED : (heckel_offset)(i + shift);
+        old_to_new[i] = (heckel_offset)i;
+    }
+    for (; i < min_size(end, old_suffix); i++) {
+        if (heckel_poll(job->env, i)) return false;
+        old_to_new[i] = HECKEL_UNMATCHED;
+    }
+    for (; i < end; i++) {
+        if (heckel_poll(job->env, i)) return false;
+        old_to_new[i] = (heckel_offset)(i + shift);
     }
     return true;
 }
@@ -90,11 +99,26 @@ static bool list_moves_task(void *context, unsigned part, unsigned parts) {
                              job->r->moves + offset, &listed);
 }
 
+/* Sets the job's shared fields, leaving the per-slice arrays unset (each
+ * slice writes its own entry before any is read): zeroing them would cost
+ * more than the whole output pass of a 100-element list. */
+static void job_set(output_job *job, const heckel_env *env, const heckel_middle *m,
+                    const uint32_t *match, const uint32_t *keep, heckel_result *r) {
+    job->env = env;
+    job->m = m;
+    job->old_count = job->new_count = 0;
+    job->match = match;
+    job->keep = keep;
+    job->r = r;
+}
+
 bool heckel_write_mapping(const heckel_env *env, const heckel_middle *m, size_t old_count,
                           size_t new_count, const uint32_t *match, unsigned threads,
                           heckel_result *r, size_t *match_count) {
-    output_job job = {.env = env, .m = m, .old_count = old_count, .new_count = new_count,
-                      .match = match, .r = r};
+    output_job job; /* fields set one by one: an initializer would zero the per-slice arrays */
+    job_set(&job, env, m, match, NULL, r);
+    job.old_count = old_count;
+    job.new_count = new_count;
     if (!heckel_parallel(threads, old_side_task, &job) || !heckel_parallel(threads, new_side_task, &job))
         return false;
     size_t matches = m->prefix + (old_count - m->prefix - m->old_count);
@@ -106,7 +130,9 @@ bool heckel_write_mapping(const heckel_env *env, const heckel_middle *m, size_t 
 bool heckel_write_moves(const heckel_env *env, const heckel_middle *m, size_t new_count,
                         const uint32_t *match, const uint32_t *keep, heckel_result *r,
                         size_t *move_count) {
-    output_job job = {.env = env, .m = m, .new_count = new_count, .match = match, .keep = keep, .r = r};
+    output_job job; /* as in heckel_write_mapping */
+    job_set(&job, env, m, match, keep, r);
+    job.new_count = new_count;
     unsigned threads = env->thread_count;
     if (threads == 1) { /* one pass: list and count */
         if (!heckel_list_moves(env, match, keep, 0, m->new_count, m->prefix, r->moves, &job.moves[0]))
