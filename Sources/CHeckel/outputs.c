@@ -25,19 +25,17 @@ static bool old_side_task(void *context, unsigned part, unsigned parts) {
     size_t prefix = job->m->prefix, old_suffix = prefix + job->m->old_count;
     size_t shift = job->m->new_count - job->m->old_count, first, end;
     heckel_slice(job->old_count, part, parts, &first, &end);
-    /* Three plain fills (prefix, middle, suffix): no choice per element. */
+    /* Three runs, each a plain fill (no choice per element): the prefix maps
+     * to i, the middle to HECKEL_UNMATCHED, the suffix to i + shift. */
+    const size_t run_end[3] = {prefix, old_suffix, job->old_count};
+    const heckel_offset step[3] = {1, 0, 1};
     size_t i = first;
-    for (; i < min_size(end, prefix); i++) {
-        if (heckel_poll(job->env, i)) return false;
-        old_to_new[i] = (heckel_offset)i;
-    }
-    for (; i < min_size(end, old_suffix); i++) {
-        if (heckel_poll(job->env, i)) return false;
-        old_to_new[i] = HECKEL_UNMATCHED;
-    }
-    for (; i < end; i++) {
-        if (heckel_poll(job->env, i)) return false;
-        old_to_new[i] = (heckel_offset)(i + shift);
+    for (int run = 0; run < 3; run++) {
+        heckel_offset value = run == 1 ? HECKEL_UNMATCHED : (heckel_offset)(run == 0 ? i : i + shift);
+        for (; i < min_size(end, run_end[run]); i++, value += step[run]) {
+            if (heckel_poll(job->env, i)) return false;
+            old_to_new[i] = value;
+        }
     }
     return true;
 }
@@ -99,9 +97,9 @@ static bool list_moves_task(void *context, unsigned part, unsigned parts) {
                              job->r->moves + offset, &listed);
 }
 
-/* Sets the job's shared fields, leaving the per-slice arrays unset (each
- * slice writes its own entry before any is read): zeroing them would cost
- * more than the whole output pass of a 100-element list. */
+/* Sets the job's shared fields, leaving the per-slice arrays unset: each
+ * slice writes its own entry before any is read, and zeroing both (1 KiB)
+ * on every call is a fixed cost small lists notice. */
 static void job_set(output_job *job, const heckel_env *env, const heckel_middle *m,
                     const uint32_t *match, const uint32_t *keep, heckel_result *r) {
     job->env = env;
