@@ -1,7 +1,8 @@
 /* Errors leave every output untouched: invalid arguments, counts too large,
  * cancellation (raised before the call, from the equality callback in the
- * middle of it, and inside one long chain walk), and allocation failure at every allocation in turn (each
- * failing call frees all it took). */
+ * middle of it, and inside one long chain walk), and allocation failure as
+ * SQLite injects it (the k-th allocation, and every one from the k-th on, for
+ * every k; each failing call frees all it took). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,32 +139,93 @@ static void cancellation(test_tally *t, test_rng *rng) {
     }
 }
 
+/* Shapes that between them reach every allocation site of the core: the
+ * middle's match array, the partition counts and scratch block, the exact
+ * matcher's table and chains (weak keys), the moves' work array when one
+ * side of the middle is empty, and the trimmed-suffix check's four (its
+ * matched flags, unmatched keys, and key set's keys and used flags), which
+ * need a common suffix longer than the production threshold (4096). */
+enum { ALLOC_SHAPES = 6, ALLOC_MAX = 6000 + 5000 };
+static const char *alloc_shape_names[ALLOC_SHAPES] = {
+    "distinct, shuffled", "small", "empty", "insertions only", "long suffix, fresh values",
+    "long suffix sharing the middle's values"};
+
+static size_t alloc_shape(int shape, test_rng *rng, uint64_t *old, uint64_t *new, size_t *new_count) {
+    enum { SUFFIX = 5000 };
+    size_t n = 0, m = 0;
+    switch (shape) {
+    case 0: /* trims one pair at the front */
+        n = m = 6000;
+        distinct_shuffled(rng, old, new, n);
+        new[0] = old[0], new[n - 1] = old[n - 1] + 1;
+        break;
+    case 1:
+        n = m = 40;
+        distinct_shuffled(rng, old, new, n);
+        break;
+    case 2:
+        break;
+    case 3: /* old is new with 50 elements taken out of the middle */
+        m = 150, n = 100;
+        for (size_t j = 0; j < m; j++) new[j] = j;
+        for (size_t i = 0; i < n; i++) old[i] = i < 50 ? i : i + 50;
+        break;
+    case 4:
+    case 5:
+        n = 300, m = 280;
+        for (size_t i = 0; i < n; i++) old[i] = rng_below(rng, 6);
+        for (size_t j = 0; j < m; j++) new[j] = rng_below(rng, 6);
+        for (size_t k = 0; k < SUFFIX; k++)
+            old[n + k] = new[m + k] = shape == 5 ? rng_below(rng, 6) : 1000 + k;
+        n += SUFFIX, m += SUFFIX;
+        break;
+    }
+    *new_count = m;
+    return n;
+}
+
+/* SQLite's out-of-memory test: fail the k-th allocation alone, then every
+ * allocation from the k-th on, for k = 1, 2, ... until a call no longer
+ * allocates k times. Each failing call must report out of memory, leave the
+ * outputs untouched (run_and_check) and free all it took. */
 static void allocation_failures(test_tally *t, test_rng *rng) {
-    enum { N = 6000 };
-    static uint64_t old[N], new[N];
+    static uint64_t old[ALLOC_MAX], new[ALLOC_MAX];
     for (test_api api = 0; api < API_COUNT; api++) {
-        for (int shape = 0; shape < 3; shape++) {
-            size_t n = shape == 0 ? N : shape == 1 ? 40 : 0;
-            distinct_shuffled(rng, old, new, n);
-            if (shape == 0) new[0] = old[0], new[N - 1] = old[N - 1] + 1; /* trim a little */
-            heckel_status status = HECKEL_OUT_OF_MEMORY;
-            size_t k = 1;
-            for (; status == HECKEL_OUT_OF_MEMORY && k < 64; k++) {
-                counting_allocator c;
-                counting_init(&c);
-                c.fail_at = k;
-                heckel_options options = {&c.allocator, NULL};
-                test_run run = {api, 4, 16, &options, NULL, false};
-                const char *error = NULL;
-                status = run_and_check(&run, old, n, new, n, &error);
-                char detail[160];
-                snprintf(detail, sizeof detail, "%s, old/new %zu, failing allocation %zu: %s, %zu leaked",
-                         api_name(api), n, k, error ? error : heckel_status_description(status),
-                         c.live);
-                bool expected = status == HECKEL_OK ? c.calls < k : status == HECKEL_OUT_OF_MEMORY;
-                tally_expect(t, expected && !error && c.live == 0, "allocation failure", detail);
+        for (int shape = 0; shape < ALLOC_SHAPES; shape++) {
+            size_t m, n = alloc_shape(shape, rng, old, new, &m); /* records of 16 bytes: kept as is */
+            for (int from_on = 0; from_on < 2; from_on++) {
+                size_t k = 1, failed_calls = 0;
+                for (;; k++) {
+                    counting_allocator c;
+                    counting_init(&c);
+                    if (from_on) c.fail_from = k; else c.fail_at = k;
+                    heckel_options options = {&c.allocator, NULL};
+                    test_run run = {api, 4, 16, &options, NULL, false};
+                    const char *error = NULL;
+                    heckel_status status = run_and_check(&run, old, n, new, m, &error);
+                    bool expected = status == HECKEL_OK || (status == HECKEL_OUT_OF_MEMORY && c.failures > 0);
+                    if (!expected || error || c.live != 0) {
+                        char detail[200];
+                        snprintf(detail, sizeof detail, "%s, %s, %s allocation %zu: %s, %zu bytes leaked",
+                                 api_name(api), alloc_shape_names[shape], from_on ? "from" : "only",
+                                 k, error ? error : heckel_status_description(status), c.live);
+                        tally_expect(t, false, "allocation failure", detail);
+                    }
+                    failed_calls += status == HECKEL_OUT_OF_MEMORY;
+                    if (c.calls < k) { /* the k-th allocation never came: all tried */
+                        tally_expect(t, status == HECKEL_OK, "succeeds once allocations do",
+                                     alloc_shape_names[shape]);
+                        break;
+                    }
+                    if (k == 200) {
+                        tally_expect(t, false, "allocation failure: over 200 allocations in one call",
+                                     alloc_shape_names[shape]);
+                        break;
+                    }
+                }
+                tally_expect(t, failed_calls + 1 == k, "every failed allocation reported",
+                             alloc_shape_names[shape]);
             }
-            tally_expect(t, status == HECKEL_OK, "succeeds once allocations do", api_name(api));
         }
     }
 }
