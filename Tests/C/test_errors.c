@@ -257,6 +257,51 @@ static void cancel_at_each_allocation(test_tally *t, test_rng *rng) {
     }
 }
 
+/* Cancellation at every kind of poll: the flag raised at the k-th poll of
+ * the call (test builds of the core report each poll, see test_support.h),
+ * over the shapes that reach every allocation site (and so every pass). All
+ * k up to 64, then 32 evenly spread, then the last 64 polls, which cover the
+ * passes after matching (moves, outputs). */
+static void cancel_at_each_poll(test_tally *t, test_rng *rng) {
+    static uint64_t old[ALLOC_MAX], new[ALLOC_MAX];
+    size_t most = 0;
+    for (test_api api = 0; api < API_COUNT; api++) {
+        for (int shape = 0; shape < ALLOC_SHAPES; shape++) {
+            size_t m, n = alloc_shape(shape, rng, old, new, &m);
+            int flag = 0;
+            heckel_options options = {NULL, &flag};
+            test_run run = {api, 4, 16, &options, NULL, false};
+            const char *error = NULL;
+            poll_hook_arm(0);
+            heckel_status status = run_and_check(&run, old, n, new, m, &error);
+            size_t polls = poll_hook_polls();
+            if (polls > most) most = polls;
+            tally_expect(t, status == HECKEL_OK && !error, "cancel flag never raised", error);
+            size_t stride = polls > 160 ? (polls - 128) / 32 : 1;
+            for (size_t k = 1; k <= polls + 1; k += k < 64 || k + 64 >= polls ? 1 : stride) {
+                flag = 0;
+                poll_hook_arm(k);
+                status = run_and_check(&run, old, n, new, m, &error);
+                size_t seen = poll_hook_polls();
+                poll_hook_arm(0);
+                bool expected = status == HECKEL_CANCELLED ? seen >= k : status == HECKEL_OK && seen < k;
+                if (!expected || error) {
+                    char detail[200];
+                    snprintf(detail, sizeof detail, "%s, %s, raised at poll %zu of %zu: %s",
+                             api_name(api), alloc_shape_names[shape], k, seen,
+                             error ? error : heckel_status_description(status));
+                    tally_expect(t, false, "cancelled at a poll", detail);
+                }
+            }
+        }
+    }
+#ifdef HECKEL_TEST_HOOKS
+    tally_expect(t, most > 64, "the core reports its polls (HECKEL_TEST_HOOKS)", NULL);
+#else
+    tally_expect(t, most == 0, "release builds have no poll hook", NULL);
+#endif
+}
+
 /* Many unequal elements under one key (NaNs, say): every new element walks
  * the whole chain of old ones, n^2 callbacks. A cancel raised from the
  * callback must land within a poll interval of chain steps, not at the next
@@ -301,6 +346,7 @@ int main(void) {
     cancellation(&tally, &rng);
     allocation_failures(&tally, &rng);
     cancel_at_each_allocation(&tally, &rng);
+    cancel_at_each_poll(&tally, &rng);
     cancel_in_long_chain(&tally);
     return tally_finish(&tally);
 }

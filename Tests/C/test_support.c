@@ -15,6 +15,25 @@ uint64_t rng_next(test_rng *rng) {
 
 uint64_t rng_below(test_rng *rng, uint64_t bound) { return rng_next(rng) % bound; }
 
+/* ---- cancellation at a chosen poll ---- */
+
+static size_t hook_polls, hook_raise_at;
+
+void heckel_test_poll(const int *flag); /* called by test builds of the core */
+
+void heckel_test_poll(const int *flag) {
+    size_t poll = __atomic_add_fetch(&hook_polls, 1, __ATOMIC_RELAXED);
+    /* The flag is the test's own int, handed to the core as const. */
+    if (poll == __atomic_load_n(&hook_raise_at, __ATOMIC_RELAXED)) heckel_cancel((int *)flag);
+}
+
+void poll_hook_arm(size_t raise_at) {
+    __atomic_store_n(&hook_polls, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&hook_raise_at, raise_at, __ATOMIC_RELAXED);
+}
+
+size_t poll_hook_polls(void) { return __atomic_load_n(&hook_polls, __ATOMIC_RELAXED); }
+
 /* ---- the checker ---- */
 
 typedef struct valued { uint64_t value; uint32_t offset; } valued;

@@ -16,6 +16,15 @@ uint64_t rng_next(test_rng *rng);
 uint64_t rng_below(test_rng *rng, uint64_t bound); /* bound > 0 */
 void rng_shuffle(test_rng *rng, uint64_t *values, size_t count); /* Fisher-Yates */
 
+/* Cancellation at a chosen poll. Test builds of the core (HECKEL_TEST_HOOKS:
+ * the small-threshold and fuzz libraries) report every poll of a cancel
+ * flag; the raise_at-th poll after poll_hook_arm (1-based; 0: none) raises
+ * the flag polled. poll_hook_polls: polls seen since the last arm. Atomic:
+ * polls may come from the core's worker threads. Release builds never poll
+ * the hook, so there poll_hook_polls stays 0. */
+void poll_hook_arm(size_t raise_at);
+size_t poll_hook_polls(void);
+
 /* Checks a result against the values alone: offsets in range and inverse,
  * matched values equal, duplicates paired in order and completely (the
  * mapping is fully determined by the values), moves minimal (LIS computed
