@@ -52,8 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     counting_init(&c);
     c.fail_at = failing_allocation ? fail_at : 0;
     heckel_options options = {&c.allocator, &flag};
-    test_run run = {api, modulus, element_size, &options, cancel_mid_run ? &flag : NULL,
-                    null_when_empty};
+    test_run run = {.api = api, .weak_modulus = modulus, .element_size = element_size, .options = &options, .cancel_on_equal = cancel_mid_run ? &flag : NULL, .null_when_empty = null_when_empty};
     const char *error = NULL;
     heckel_status status = run_and_check(&run, old, n + extra, new, m + extra, &error);
     if (error) fail(api_name(api), error);

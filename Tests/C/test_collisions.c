@@ -19,7 +19,7 @@ int main(void) {
         uint64_t alphabet = 1 + rng_below(&rng, round % 2 ? 50 : 5000);
         for (size_t i = 0; i < n; i++) old[i] = rng_below(&rng, alphabet);
         for (size_t j = 0; j < m; j++) new[j] = rng_below(&rng, alphabet);
-        test_run run = {API_WEAK_KEYS, moduli[round % 5], 0, NULL, NULL, false};
+        test_run run = {.api = API_WEAK_KEYS, .weak_modulus = moduli[round % 5]};
         const char *error = NULL;
         heckel_status status = run_and_check(&run, old, n, new, m, &error);
         char detail[160];
@@ -31,7 +31,7 @@ int main(void) {
     /* Same values in both lists, reordered: the right equal occurrence is
      * further down the chain of one key. */
     for (size_t k = 0; k < 1000; k++) old[k] = k, new[k] = 999 - k;
-    test_run run = {API_WEAK_KEYS, 1, 0, NULL, NULL, false};
+    test_run run = {.api = API_WEAK_KEYS, .weak_modulus = 1};
     const char *error = NULL;
     heckel_status status = run_and_check(&run, old, 1000, new, 1000, &error);
     tally_expect(&tally, status == HECKEL_OK && !error, "one key, reversed distinct values", error);

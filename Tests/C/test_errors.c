@@ -117,7 +117,7 @@ static void cancellation(test_tally *t, test_rng *rng) {
             distinct_shuffled(rng, old, new, sizes[s]);
             int flag = 1;
             heckel_options options = {NULL, &flag};
-            test_run run = {api, 3, 16, &options, NULL, false};
+            test_run run = {.api = api, .weak_modulus = 3, .element_size = 16, .options = &options};
             const char *error = NULL;
             heckel_status status = run_and_check(&run, old, sizes[s], new, sizes[s], &error);
             tally_expect(t, status == HECKEL_CANCELLED && !error, "pre-raised cancel flag",
@@ -130,7 +130,8 @@ static void cancellation(test_tally *t, test_rng *rng) {
             if (shape == 1) memcpy(new, old, sizeof old); /* equal lists: only trimming runs */
             int flag = 0;
             heckel_options options = {NULL, &flag};
-            test_run run = {api, 3, 16, &options, &flag, false};
+            test_run run = {.api = api, .weak_modulus = 3, .element_size = 16, .options = &options,
+                            .cancel_on_equal = &flag};
             const char *error = NULL;
             heckel_status status = run_and_check(&run, old, N, new, N, &error);
             tally_expect(t, status == HECKEL_CANCELLED && !error, "cancel raised from the callback",
@@ -200,7 +201,7 @@ static void allocation_failures(test_tally *t, test_rng *rng) {
                     counting_init(&c);
                     if (from_on) c.fail_from = k; else c.fail_at = k;
                     heckel_options options = {&c.allocator, NULL};
-                    test_run run = {api, 4, 16, &options, NULL, false};
+                    test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
                     const char *error = NULL;
                     heckel_status status = run_and_check(&run, old, n, new, m, &error);
                     bool expected = status == HECKEL_OK || (status == HECKEL_OUT_OF_MEMORY && c.failures > 0);
@@ -245,7 +246,7 @@ static void cancel_at_each_allocation(test_tally *t, test_rng *rng) {
             c.raise_at = k;
             c.flag = &flag;
             heckel_options options = {&c.allocator, &flag};
-            test_run run = {api, 4, 16, &options, NULL, false};
+            test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
             const char *error = NULL;
             status = run_and_check(&run, old, N, new, N, &error);
             char detail[160];
@@ -270,7 +271,7 @@ static void cancel_at_each_poll(test_tally *t, test_rng *rng) {
             size_t m, n = alloc_shape(shape, rng, old, new, &m);
             int flag = 0;
             heckel_options options = {NULL, &flag};
-            test_run run = {api, 4, 16, &options, NULL, false};
+            test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
             const char *error = NULL;
             poll_hook_arm(0);
             heckel_status status = run_and_check(&run, old, n, new, m, &error);

@@ -68,7 +68,7 @@ static void generate(shape s, test_rng *rng, uint64_t *old, size_t old_count, ui
 
 static test_run api_run(test_api api, test_rng *rng) {
     static const size_t sizes[] = {1, 2, 3, 8, 16, 24};
-    test_run run = {api, 1 + rng_below(rng, 4), sizes[rng_below(rng, 6)], NULL, NULL, false};
+    test_run run = {.api = api, .weak_modulus = 1 + rng_below(rng, 4), .element_size = sizes[rng_below(rng, 6)]};
     return run;
 }
 
@@ -80,7 +80,7 @@ static void one_moved(test_tally *tally, test_api api, test_rng *rng) {
     for (size_t i = 0; i < n; i++) old[i] = rng_next(rng) >> 8; /* distinct in practice */
     for (size_t j = 0; j + 1 < n; j++) new[j] = old[j + 1];
     new[n - 1] = old[0];
-    test_run run = {api, 1000003, 16, NULL, NULL, false};
+    test_run run = {.api = api, .weak_modulus = 1000003, .element_size = 16};
     uint32_t *o2n = malloc(n * 4), *n2o = malloc(n * 4), *moves = malloc(n * 4);
     const char *error = NULL;
     heckel_status status = run_and_check(&run, old, n, new, n, &error);

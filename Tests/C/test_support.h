@@ -44,6 +44,13 @@ typedef enum test_api {
     API_COUNT
 } test_api;
 
+/* What the equality callback (API_KEYS_CALLBACK, API_WEAK_KEYS) answers. */
+typedef enum test_equality {
+    EQUAL_VALUES, /* the values are equal */
+    EQUAL_NEAR,   /* the values differ by at most 1: not transitive, and keys disagree */
+    EQUAL_RANDOM  /* a coin toss per call: not even consistent */
+} test_equality;
+
 typedef struct test_run {
     test_api api;
     uint64_t weak_modulus;   /* API_WEAK_KEYS */
@@ -51,6 +58,10 @@ typedef struct test_run {
     const heckel_options *options;
     int *cancel_on_equal;    /* raised by the equality callback on its first call */
     bool null_when_empty;    /* pass NULL for every list and output array of count 0 */
+    bool null_moves;         /* pass moves = NULL (counts only) */
+    uint64_t *digest;        /* NULL, or gets a hash of the outputs of an OK call */
+    test_equality equality;  /* other than EQUAL_VALUES: only the structure is checked */
+    size_t cancel_at_call;   /* with cancel_on_equal: raised at this call (0: the first) */
 } test_run;
 
 const char *api_name(test_api api);
