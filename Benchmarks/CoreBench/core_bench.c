@@ -91,7 +91,7 @@ static const char *engine_names[ENGINES] = {"naive", "keys", "keys+eq", "records
 /* c: NULL for a timed run (the core's own allocation), or a counter. */
 static size_t run_engine(int engine, lists *l, heckel_result *r, counting_allocator *c) {
     if (engine == NAIVE) return naive_loop(l->old, l->n, l->new, l->m);
-    heckel_options options = {c ? &c->allocator : NULL, NULL};
+    heckel_options options = {.allocator = c ? &c->allocator : NULL};
     heckel_status s = HECKEL_OK;
     switch (engine) {
     case KEYS: s = heckel_match_keys(l->old, l->n, l->new, l->m, NULL, NULL, &options, r); break;

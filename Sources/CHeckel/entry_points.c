@@ -11,6 +11,8 @@ uint64_t heckel_hash_bytes(const void *bytes, size_t length) {
     return XXH3_64bits(bytes, length);
 }
 
+unsigned heckel_version_number(void) { return HECKEL_VERSION_NUMBER; }
+
 /* Scratch takes under 64 bytes per element: below this many elements in
  * all, no size computed inside can overflow (a limit only 32-bit size_t
  * ever reaches). */
@@ -29,21 +31,11 @@ static heckel_status check(const void *old_list, size_t old_count, const void *n
 
 /* ---- keys ---- */
 
-typedef struct keys_context {
-    heckel_equal_fn equal;
-    void *context;
-} keys_context;
-
-static bool keys_callback_equal(const void *context, size_t i, size_t j) {
-    const keys_context *k = context;
-    return k->equal(k->context, i, j);
-}
-
-static size_t keys_first_unequal(const void *context, const uint32_t *match, size_t prefix,
+static size_t keys_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
                                  size_t first, size_t end) {
-    const keys_context *k = context;
     for (size_t j = first; j < end; j++)
-        if (match[j] != HECKEL_NONE && !k->equal(k->context, prefix + match[j], prefix + j)) return j;
+        if (match[j] != HECKEL_UNMATCHED && !in->equal(in->context, prefix + match[j], prefix + j))
+            return j;
     return end;
 }
 
@@ -54,9 +46,10 @@ heckel_status heckel_match_keys(const uint64_t *old_keys, size_t old_count,
     heckel_status status = check(old_keys, old_count, new_keys, new_count, result);
     if (status != HECKEL_OK) return status;
     heckel_env env = heckel_env_make(options);
-    keys_context context = {equal, equal_context};
-    heckel_input in = {HECKEL_INPUT_KEYS, old_count, new_count, old_keys, new_keys,
-                       equal ? keys_callback_equal : NULL, NULL, keys_first_unequal, &context};
+    heckel_input in = {.kind = HECKEL_INPUT_KEYS, .old_count = old_count, .new_count = new_count,
+                       .old_keys = old_keys, .new_keys = new_keys,
+                       .equal = equal, .context = equal_context, .equal_is_callers = true,
+                       .first_unequal = keys_first_unequal};
     return heckel_run(&env, &in, result);
 }
 
@@ -68,14 +61,15 @@ typedef struct bytes_input {
     const heckel_span *old_spans, *new_spans;       /* spans */
 } bytes_input;
 
-static bool records_equal(const void *context, size_t i, size_t j) {
-    const bytes_input *in = context;
-    return memcmp(in->old_records + i * in->size, in->new_records + j * in->size, in->size) == 0;
+static bool records_equal(void *context, size_t i, size_t j) {
+    const bytes_input *bytes = context;
+    return memcmp(bytes->old_records + i * bytes->size, bytes->new_records + j * bytes->size,
+                  bytes->size) == 0;
 }
 
-static bool spans_equal(const void *context, size_t i, size_t j) {
-    const bytes_input *in = context;
-    const heckel_span *a = &in->old_spans[i], *b = &in->new_spans[j];
+static bool spans_equal(void *context, size_t i, size_t j) {
+    const bytes_input *bytes = context;
+    const heckel_span *a = &bytes->old_spans[i], *b = &bytes->new_spans[j];
     return a->length == b->length && (a->length == 0 || memcmp(a->bytes, b->bytes, a->length) == 0);
 }
 
@@ -84,26 +78,27 @@ static bool spans_equal(const void *context, size_t i, size_t j) {
  * loops the compiler specializes. */
 #define RECORD_PREFETCH 8
 
-static inline size_t records_first_unequal_sized(const bytes_input *in, size_t size,
+static inline size_t records_first_unequal_sized(const bytes_input *bytes, size_t size,
                                                  const uint32_t *match, size_t prefix,
                                                  size_t first, size_t end) {
-    const unsigned char *old = in->old_records + prefix * size, *new = in->new_records + prefix * size;
+    const unsigned char *old = bytes->old_records + prefix * size;
+    const unsigned char *new = bytes->new_records + prefix * size;
     for (size_t j = first; j < end; j++) {
-        if (j + RECORD_PREFETCH < end && match[j + RECORD_PREFETCH] != HECKEL_NONE)
+        if (j + RECORD_PREFETCH < end && match[j + RECORD_PREFETCH] != HECKEL_UNMATCHED)
             __builtin_prefetch(old + (size_t)match[j + RECORD_PREFETCH] * size);
-        if (match[j] != HECKEL_NONE && memcmp(old + (size_t)match[j] * size, new + j * size, size) != 0)
+        if (match[j] != HECKEL_UNMATCHED && memcmp(old + (size_t)match[j] * size, new + j * size, size) != 0)
             return j;
     }
     return end;
 }
 
-static size_t records_first_unequal(const void *context, const uint32_t *match, size_t prefix,
+static size_t records_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
                                     size_t first, size_t end) {
-    const bytes_input *in = context;
-    switch (in->size) {
-    case 8: return records_first_unequal_sized(in, 8, match, prefix, first, end);
-    case 16: return records_first_unequal_sized(in, 16, match, prefix, first, end);
-    default: return records_first_unequal_sized(in, in->size, match, prefix, first, end);
+    const bytes_input *bytes = in->context;
+    switch (bytes->size) {
+    case 8: return records_first_unequal_sized(bytes, 8, match, prefix, first, end);
+    case 16: return records_first_unequal_sized(bytes, 16, match, prefix, first, end);
+    default: return records_first_unequal_sized(bytes, bytes->size, match, prefix, first, end);
     }
 }
 
@@ -112,28 +107,30 @@ static inline void hash_records_sized(const unsigned char *base, size_t size, si
     for (size_t k = 0; k < count; k++) keys[k] = XXH3_64bits(base + k * size, size);
 }
 
-static void hash_records(const void *context, bool new_side, size_t first, size_t count,
+static void hash_records(const heckel_input *in, bool new_side, size_t first, size_t count,
                          uint64_t *keys) {
-    const bytes_input *in = context;
-    const unsigned char *base = (new_side ? in->new_records : in->old_records) + first * in->size;
-    switch (in->size) {
+    const bytes_input *bytes = in->context;
+    const unsigned char *base =
+        (new_side ? bytes->new_records : bytes->old_records) + first * bytes->size;
+    switch (bytes->size) {
     case 8: hash_records_sized(base, 8, count, keys); break;
     case 16: hash_records_sized(base, 16, count, keys); break;
-    default: hash_records_sized(base, in->size, count, keys); break;
+    default: hash_records_sized(base, bytes->size, count, keys); break;
     }
 }
 
-static size_t spans_first_unequal(const void *context, const uint32_t *match, size_t prefix,
+static size_t spans_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
                                   size_t first, size_t end) {
     for (size_t j = first; j < end; j++)
-        if (match[j] != HECKEL_NONE && !spans_equal(context, prefix + match[j], prefix + j)) return j;
+        if (match[j] != HECKEL_UNMATCHED && !spans_equal(in->context, prefix + match[j], prefix + j))
+            return j;
     return end;
 }
 
-static void hash_spans(const void *context, bool new_side, size_t first, size_t count,
+static void hash_spans(const heckel_input *in, bool new_side, size_t first, size_t count,
                        uint64_t *keys) {
-    const bytes_input *in = context;
-    const heckel_span *spans = (new_side ? in->new_spans : in->old_spans) + first;
+    const bytes_input *bytes = in->context;
+    const heckel_span *spans = (new_side ? bytes->new_spans : bytes->old_spans) + first;
     for (size_t k = 0; k < count; k++)
         keys[k] = spans[k].length ? XXH3_64bits(spans[k].bytes, spans[k].length) : XXH3_64bits("", 0);
 }
@@ -147,9 +144,11 @@ heckel_status heckel_match_records(const void *old_records, size_t old_count,
     if (element_size == 0) return HECKEL_INVALID_ARGUMENT;
     if (old_count > SIZE_MAX / element_size || new_count > SIZE_MAX / element_size) return HECKEL_TOO_LARGE;
     heckel_env env = heckel_env_make(options);
-    bytes_input bytes = {old_records, new_records, element_size, NULL, NULL};
-    heckel_input in = {HECKEL_INPUT_HASHED, old_count, new_count, NULL, NULL,
-                       records_equal, hash_records, records_first_unequal, &bytes};
+    bytes_input bytes = {.old_records = old_records, .new_records = new_records,
+                         .size = element_size};
+    heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
+                       .equal = records_equal, .context = &bytes, .hash_range = hash_records,
+                       .first_unequal = records_first_unequal};
     return heckel_run(&env, &in, result);
 }
 
@@ -163,8 +162,9 @@ heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
     for (size_t j = 0; j < new_count; j++)
         if (!new_spans[j].bytes && new_spans[j].length) return HECKEL_INVALID_ARGUMENT;
     heckel_env env = heckel_env_make(options);
-    bytes_input bytes = {NULL, NULL, 0, old_spans, new_spans};
-    heckel_input in = {HECKEL_INPUT_HASHED, old_count, new_count, NULL, NULL,
-                       spans_equal, hash_spans, spans_first_unequal, &bytes};
+    bytes_input bytes = {.old_spans = old_spans, .new_spans = new_spans};
+    heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
+                       .equal = spans_equal, .context = &bytes, .hash_range = hash_spans,
+                       .first_unequal = spans_first_unequal};
     return heckel_run(&env, &in, result);
 }

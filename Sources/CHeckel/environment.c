@@ -14,11 +14,13 @@
 #define HUGE_MIN ((size_t)16 << 20)  /* smaller blocks: rounding would waste too much */
 
 heckel_env heckel_env_make(const heckel_options *options) {
-    heckel_env env = {NULL, NULL, 0}; /* heckel_run draws the seed */
+    heckel_env env = {.allocator = NULL}; /* heckel_run draws the seed */
     if (options) {
         if (options->allocator && options->allocator->allocate && options->allocator->release)
             env.allocator = options->allocator;
         env.cancel = options->cancel;
+        env.threads = options->threads;
+        env.ignore_order = options->ignore_order;
     }
     return env;
 }

@@ -4,9 +4,6 @@
 
 #include "heckel.h"
 
-/* A chain or table value meaning "no offset"; real offsets stay below it. */
-#define HECKEL_NONE ((uint32_t)0xFFFFFFFFu)
-
 /* How many elements pass between two polls of the cancel flag. */
 #define HECKEL_POLL_MASK ((size_t)4095)
 
@@ -14,7 +11,9 @@
 typedef struct heckel_env {
     const heckel_allocator *allocator; /* NULL: malloc/free */
     const int *cancel;
-    uint64_t seed; /* random per call, set before any hash table is built */
+    unsigned threads;  /* as asked: 0 automatic, else the most to use */
+    bool ignore_order; /* no move pass */
+    uint64_t seed;     /* random per call, set before any hash table is built */
 } heckel_env;
 
 heckel_env heckel_env_make(const heckel_options *options);
@@ -55,29 +54,28 @@ static inline bool heckel_poll(const heckel_env *env, size_t offset) {
     return (offset & HECKEL_POLL_MASK) == 0 && heckel_cancelled(env);
 }
 
-/* Equality of old element i and new element j, absolute offsets. */
-typedef bool (*heckel_pair_equal)(const void *context, size_t old_offset, size_t new_offset);
-
 /* One call's input, whatever its form. Keys are given (key API) or computed
  * by hash_range (records, spans): the kind says which, never the pointers
- * (a key array may be NULL when its count is 0). equal is NULL when equal
- * keys mean equal elements; otherwise it decides, and keys only group
- * candidates. */
+ * (a key array may be NULL when its count is 0). equal(context, i, j), on
+ * absolute offsets, is NULL when equal keys mean equal elements; otherwise
+ * it decides, and keys only group candidates. */
 typedef enum heckel_input_kind { HECKEL_INPUT_KEYS, HECKEL_INPUT_HASHED } heckel_input_kind;
 typedef struct heckel_input {
     heckel_input_kind kind;
     size_t old_count, new_count;
     const uint64_t *old_keys, *new_keys; /* HECKEL_INPUT_KEYS only */
-    heckel_pair_equal equal;
+    heckel_equal_fn equal;
+    void *context;
+    /* equal is the caller's callback: only the calling thread may call it. */
+    bool equal_is_callers;
     /* Keys of old (new_side false) or new elements [first, first + count). */
-    void (*hash_range)(const void *context, bool new_side, size_t first, size_t count,
+    void (*hash_range)(const struct heckel_input *in, bool new_side, size_t first, size_t count,
                        uint64_t *keys);
     /* With equal: the first j in [first, end) whose pair (match[j], j),
-     * offsets relative to prefix, is unequal (NONE entries skipped), or end.
-     * One loop per input form, so no indirect call per pair. */
-    size_t (*first_unequal)(const void *context, const uint32_t *match, size_t prefix,
+     * offsets relative to prefix, is unequal (HECKEL_UNMATCHED entries
+     * skipped), or end. One loop per input form, so no indirect call per pair. */
+    size_t (*first_unequal)(const struct heckel_input *in, const uint32_t *match, size_t prefix,
                             size_t first, size_t end);
-    const void *context;
 } heckel_input;
 
 /* Keys read from an array, or hashed on demand with in->hash_range (records
@@ -98,7 +96,7 @@ typedef struct heckel_key_source {
 static inline const uint64_t *heckel_source_keys(const heckel_key_source *s, size_t k,
                                                  size_t count, uint64_t *buffer) {
     if (s->keys) return s->keys + k;
-    s->in->hash_range(s->in->context, s->new_side, s->first + k, count, buffer);
+    s->in->hash_range(s->in, s->new_side, s->first + k, count, buffer);
     return buffer;
 }
 
@@ -114,13 +112,14 @@ typedef struct heckel_middle {
     heckel_key_source old_keys, new_keys;
     size_t old_count, new_count;
     size_t prefix;
-    heckel_pair_equal equal;
-    const void *context;
+    heckel_equal_fn equal;
+    void *context;
 } heckel_middle;
 
 /* Matching by keys alone (keys taken as the elements), radix-partitioned so
  * each partition's table stays in cache: match[j] (new_count entries) gets
- * the old middle offset paired with new middle offset j, or HECKEL_NONE. */
+ * the old middle offset paired with new middle offset j, or
+ * HECKEL_UNMATCHED. */
 heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middle *middle,
                                        uint32_t *match, heckel_scratch *scratch);
 
@@ -131,13 +130,20 @@ heckel_status heckel_match_exact(const heckel_env *env, const heckel_middle *mid
                                  uint32_t *match);
 
 /* Marks in keep[j] (HECKEL_KEEP) the pairs of one longest increasing
- * subsequence of match[] (NONE entries skipped). keep needs count entries;
+ * subsequence of match[] (HECKEL_UNMATCHED entries skipped; matched values
+ * below HECKEL_MAX_COUNT). keep needs count entries;
  * other entries of keep are left with unspecified values. work needs
  * heckel_kept_work(count) entries. */
 #define HECKEL_KEEP ((uint32_t)0xFFFFFFFEu)
 size_t heckel_kept_work(size_t count);
 heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, size_t count,
                                uint32_t *keep, uint32_t *work);
+
+/* Counts into *move_count, and writes to moves (unless NULL) ascending, the
+ * positions first + j of the matched j in [0, count) that keep does not
+ * mark. Polls; returns false if cancelled (moves then partly written). */
+bool heckel_list_moves(const heckel_env *env, const uint32_t *match, const uint32_t *keep,
+                       size_t count, size_t first, heckel_offset *moves, size_t *move_count);
 
 /* Sets *intersect: whether any of a[0 ..< a_count] equals one of the first
  * b_count keys of b. A hash set over the smaller side, probed by the other. */

@@ -25,7 +25,7 @@ heckel_status heckel_keys_intersect(const heckel_env *env, const uint64_t *a, si
                                     heckel_key_source b, size_t b_count, bool *intersect) {
     *intersect = false;
     if (a_count == 0 || b_count == 0) return HECKEL_OK;
-    heckel_key_source a_source = {a, NULL, false, 0};
+    heckel_key_source a_source = {.keys = a};
     const heckel_key_source *small = &a_source, *large = &b;
     size_t small_count = a_count, large_count = b_count;
     if (b_count < a_count) {
@@ -34,8 +34,8 @@ heckel_status heckel_keys_intersect(const heckel_env *env, const uint64_t *a, si
     }
     size_t capacity = 16;
     while (capacity < 2 * small_count) capacity *= 2;
-    key_set set = {heckel_alloc(env, capacity, sizeof(uint64_t)), heckel_zalloc(env, capacity, 1),
-                   capacity - 1, env->seed};
+    key_set set = {.keys = heckel_alloc(env, capacity, sizeof(uint64_t)),
+                   .used = heckel_zalloc(env, capacity, 1), .mask = capacity - 1, .seed = env->seed};
     heckel_status status = HECKEL_OUT_OF_MEMORY;
     if (!set.keys || !set.used) goto done;
     status = HECKEL_CANCELLED;

@@ -48,7 +48,7 @@ heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, siz
              * past the runs until a real append overwrites it. That spares a
              * branch as unpredictable as the unmatched elements. */
             l = length;
-            length += v != HECKEL_NONE;
+            length += v != HECKEL_UNMATCHED;
         } else if (length == 1 || tail[length - 2] < v) {
             l = length - 1;
         } else { /* tail[length - 2] > v: search block q, whose first end is
@@ -69,13 +69,49 @@ heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, siz
         tail[l] = v;
         if (l % BLOCK == 0) summary[l / BLOCK] = v;
     }
-    uint32_t bound = HECKEL_NONE; /* above every old offset */
+    uint32_t bound = HECKEL_UNMATCHED; /* above every old offset */
     for (size_t j = count, wanted = length; j-- > 0 && wanted > 0;) {
-        if (match[j] != HECKEL_NONE && keep[j] == wanted - 1 && match[j] < bound) {
+        if (match[j] != HECKEL_UNMATCHED && keep[j] == wanted - 1 && match[j] < bound) {
             keep[j] = HECKEL_KEEP;
             bound = match[j];
             wanted--;
         }
     }
     return HECKEL_OK;
+}
+
+bool heckel_list_moves(const heckel_env *env, const uint32_t *match, const uint32_t *keep,
+                       size_t count, size_t first, heckel_offset *moves, size_t *move_count) {
+    size_t listed = 0;
+    for (size_t j = 0; j < count; j++) {
+        if (heckel_poll(env, j)) return false;
+        if (match[j] == HECKEL_UNMATCHED || keep[j] == HECKEL_KEEP) continue;
+        if (moves) moves[listed] = (heckel_offset)(first + j);
+        listed++;
+    }
+    *move_count = listed;
+    return true;
+}
+
+heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_count,
+                                const heckel_options *options, heckel_offset *moves,
+                                size_t *move_count) {
+    if (!move_count || (new_count && !new_to_old)) return HECKEL_INVALID_ARGUMENT;
+    if (new_count > HECKEL_MAX_COUNT) return HECKEL_TOO_LARGE;
+    heckel_env env = heckel_env_make(options);
+    for (size_t j = 0; j < new_count; j++) {
+        if (heckel_poll(&env, j)) return HECKEL_CANCELLED;
+        if (new_to_old[j] >= HECKEL_MAX_COUNT && new_to_old[j] != HECKEL_UNMATCHED)
+            return HECKEL_INVALID_ARGUMENT;
+    }
+    uint32_t *keep = heckel_alloc(&env, new_count + heckel_kept_work(new_count), sizeof *keep);
+    if (!keep) return HECKEL_OUT_OF_MEMORY;
+    size_t listed = 0;
+    heckel_status status = heckel_mark_kept(&env, new_to_old, new_count, keep, keep + new_count);
+    if (status == HECKEL_OK && (heckel_cancelled(&env) ||
+                                !heckel_list_moves(&env, new_to_old, keep, new_count, 0, moves, &listed)))
+        status = HECKEL_CANCELLED;
+    if (status == HECKEL_OK) *move_count = listed;
+    heckel_free(&env, keep);
+    return status;
 }

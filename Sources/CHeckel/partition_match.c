@@ -34,7 +34,7 @@
  * hardware prefetcher; this halved the gather at 10^7). */
 #define GATHER_PREFETCH 64
 /* next[] value of an old occurrence that was matched and ended its chain. */
-#define SPENT HECKEL_NONE
+#define SPENT HECKEL_UNMATCHED
 
 static inline size_t partition_of(uint64_t mixed, unsigned bits) {
     return bits ? (size_t)(mixed >> (64 - bits)) : 0;
@@ -125,17 +125,18 @@ static size_t table_capacity(size_t n) {
     return capacity;
 }
 
-/* Matches partition p: old keys [os, oe), new keys [ns, ne). */
+/* Matches partition p: old entries [old_first, old_end), new keys
+ * [new_first, new_end). */
 static bool match_partition(const heckel_env *env, partitions *t, size_t p) {
-    size_t os = t->old_start[p], oe = t->old_start[p + 1];
-    size_t ns = t->new_start[p], ne = t->new_start[p + 1];
+    size_t old_first = t->old_start[p], old_end = t->old_start[p + 1];
+    size_t new_first = t->new_start[p], new_end = t->new_start[p + 1];
     if (heckel_cancelled(env)) return false;
-    if (os == oe) {
-        for (size_t k = ns; k < ne; k++) t->result[k] = HECKEL_NONE;
+    if (old_first == old_end) {
+        for (size_t k = new_first; k < new_end; k++) t->result[k] = HECKEL_UNMATCHED;
         return true;
     }
-    const old_entry *old = t->old + os;
-    size_t n = oe - os, mask = table_capacity(n) - 1;
+    const old_entry *old = t->old + old_first;
+    size_t old_count = old_end - old_first, mask = table_capacity(old_count) - 1;
     unsigned table_bits = 0;
     while (((size_t)1 << table_bits) <= mask) table_bits++;
     unsigned shift = 64 - table_bits, skip = t->bits; /* index from the bits below the partition's */
@@ -144,7 +145,7 @@ static bool match_partition(const heckel_env *env, partitions *t, size_t p) {
 
     /* Insert last to first, so each chain lists occurrences in order and the
      * slot ends on the first. Slot and next values are local index + 1. */
-    for (size_t r = n; r-- > 0;) {
+    for (size_t r = old_count; r-- > 0;) {
         if (heckel_poll(env, r)) return false;
         uint64_t h = entry_mixed(&old[r]);
         size_t s = (size_t)((h << skip) >> shift);
@@ -155,14 +156,14 @@ static bool match_partition(const heckel_env *env, partitions *t, size_t p) {
     /* Each new key takes its slot's current occurrence; the slot then points
      * to the next one, or the occurrence is marked SPENT (slot kept, so the
      * key is still found and known to be used up). */
-    for (size_t k = ns; k < ne; k++) {
+    for (size_t k = new_first; k < new_end; k++) {
         if (heckel_poll(env, k)) return false;
         uint64_t h = t->new_mixed[k];
         size_t s = (size_t)((h << skip) >> shift);
         uint32_t x;
         while ((x = slots[s]) && entry_mixed(&old[x - 1]) != h) s = (s + 1) & mask;
         if (!x || next[x - 1] == SPENT) {
-            t->result[k] = HECKEL_NONE;
+            t->result[k] = HECKEL_UNMATCHED;
             continue;
         }
         t->result[k] = old[x - 1].offset;
@@ -174,9 +175,9 @@ static bool match_partition(const heckel_env *env, partitions *t, size_t p) {
 
 heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middle *m,
                                        uint32_t *match, heckel_scratch *scratch) {
-    size_t n = m->old_count, nn = m->new_count;
+    size_t old_count = m->old_count, new_count = m->new_count;
     partitions t = {0};
-    while (t.bits < MAX_PARTITION_BITS && (n >> t.bits) > HECKEL_PARTITION_TARGET) t.bits++;
+    while (t.bits < MAX_PARTITION_BITS && (old_count >> t.bits) > HECKEL_PARTITION_TARGET) t.bits++;
     t.count = (size_t)1 << t.bits;
 
     /* Counts first: their sizes decide the table's capacity. */
@@ -185,8 +186,8 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     t.old_start = starts;
     t.new_start = starts + t.count + 1;
     size_t *cursor = starts + 2 * (t.count + 1);
-    if (!histogram(env, &m->old_keys, n, &t, t.old_start) ||
-        !histogram(env, &m->new_keys, nn, &t, t.new_start)) {
+    if (!histogram(env, &m->old_keys, old_count, &t, t.old_start) ||
+        !histogram(env, &m->new_keys, new_count, &t, t.new_start)) {
         heckel_free(env, starts);
         return HECKEL_CANCELLED;
     }
@@ -196,7 +197,7 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     size_t table = table_capacity(largest);
 
     /* One block of 4-byte words: new keys (8-byte aligned), old entries, table, chains. */
-    size_t words = 2 * nn + 3 * n + table + largest;
+    size_t words = 2 * new_count + 3 * old_count + table + largest;
     uint32_t *block = words < SIZE_MAX / 4 ? heckel_scratch_get(env, scratch, words * 4) : NULL;
     if (!block) {
         heckel_free(env, starts);
@@ -204,23 +205,23 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     }
     t.new_mixed = (uint64_t *)block;
     t.result = block;
-    t.old = (old_entry *)(block + 2 * nn);
-    t.slots = block + 2 * nn + 3 * n;
+    t.old = (old_entry *)(block + 2 * new_count);
+    t.slots = block + 2 * new_count + 3 * old_count;
     t.next = t.slots + table;
 
     heckel_status status = HECKEL_CANCELLED;
     memcpy(cursor, t.old_start, t.count * sizeof *cursor);
-    if (!partition_pass(env, &m->old_keys, n, &t, SCATTER_OLD, cursor, NULL)) goto done;
+    if (!partition_pass(env, &m->old_keys, old_count, &t, SCATTER_OLD, cursor, NULL)) goto done;
     memcpy(cursor, t.new_start, t.count * sizeof *cursor);
-    if (!partition_pass(env, &m->new_keys, nn, &t, SCATTER_NEW, cursor, match)) goto done;
+    if (!partition_pass(env, &m->new_keys, new_count, &t, SCATTER_NEW, cursor, match)) goto done;
     for (size_t p = 0; p < t.count; p++)
         if (!match_partition(env, &t, p)) goto done;
     /* Gather: new elements in list order, each partition's results in turn. */
     memcpy(cursor, t.new_start, t.count * sizeof *cursor);
-    for (size_t j = 0; j < nn; j++) {
+    for (size_t j = 0; j < new_count; j++) {
         if (heckel_poll(env, j)) goto done;
         size_t at = cursor[match[j]]++;
-        __builtin_prefetch(&t.result[at + GATHER_PREFETCH < nn ? at + GATHER_PREFETCH : at]);
+        __builtin_prefetch(&t.result[at + GATHER_PREFETCH < new_count ? at + GATHER_PREFETCH : at]);
         match[j] = t.result[at];
     }
     status = HECKEL_OK;

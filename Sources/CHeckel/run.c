@@ -56,62 +56,69 @@ static heckel_status verify_or_rematch(const heckel_env *env, const heckel_input
     for (size_t j = 0; j < m->new_count; j += VERIFY_CHUNK) {
         if (heckel_cancelled(env)) return HECKEL_CANCELLED;
         size_t end = min_size(j + VERIFY_CHUNK, m->new_count);
-        if (in->first_unequal(in->context, a->match, m->prefix, j, end) != end)
+        if (in->first_unequal(in, a->match, m->prefix, j, end) != end)
             return heckel_match_exact(env, m, a->match);
     }
     return HECKEL_OK;
 }
 
-static heckel_status match_middle(const heckel_env *env, const heckel_input *in, size_t p,
-                                  size_t s, attempt *a, heckel_scratch *scratch) {
-    size_t n = in->old_count - p - s, nn = in->new_count - p - s;
+/* Matches the middle left after trimming `prefix` pairs at the front and
+ * `suffix` at the back. */
+static heckel_status match_middle(const heckel_env *env, const heckel_input *in, size_t prefix,
+                                  size_t suffix, attempt *a, heckel_scratch *scratch) {
+    size_t old_count = in->old_count - prefix - suffix, new_count = in->new_count - prefix - suffix;
     /* Key arrays are NULL only when their count is 0, or the input is hashed. */
     bool keyed = in->kind == HECKEL_INPUT_KEYS;
-    const uint64_t *old_keys = keyed && in->old_count ? in->old_keys + p : NULL;
-    const uint64_t *new_keys = keyed && in->new_count ? in->new_keys + p : NULL;
-    a->m = (heckel_middle){{old_keys, in, false, p}, {new_keys, in, true, p}, n, nn, p,
-                           in->equal, in->context};
+    const uint64_t *old_keys = keyed && in->old_count ? in->old_keys + prefix : NULL;
+    const uint64_t *new_keys = keyed && in->new_count ? in->new_keys + prefix : NULL;
+    a->m = (heckel_middle){
+        .old_keys = {.keys = old_keys, .in = in, .new_side = false, .first = prefix},
+        .new_keys = {.keys = new_keys, .in = in, .new_side = true, .first = prefix},
+        .old_count = old_count, .new_count = new_count, .prefix = prefix,
+        .equal = in->equal, .context = in->context};
     heckel_status status;
-    if (!(a->match = heckel_alloc(env, nn, sizeof *a->match))) return HECKEL_OUT_OF_MEMORY;
+    if (!(a->match = heckel_alloc(env, new_count, sizeof *a->match))) return HECKEL_OUT_OF_MEMORY;
     /* Nothing to pair: no tables, and no offsets into a NULL empty list. (The
      * keys still serve suffix_in_order.) */
-    if (n == 0 || nn == 0) {
-        for (size_t j = 0; j < nn; j++) a->match[j] = HECKEL_NONE;
+    if (old_count == 0 || new_count == 0) {
+        for (size_t j = 0; j < new_count; j++) a->match[j] = HECKEL_UNMATCHED;
         return HECKEL_OK;
     }
     if ((status = heckel_match_partitioned(env, &a->m, a->match, scratch)) != HECKEL_OK) return status;
     return in->equal ? verify_or_rematch(env, in, a) : HECKEL_OK;
 }
 
-/* Whether the trimmed suffix (s pairs) kept duplicates in order: true when
+/* Whether the trimmed suffix (`suffix` pairs) kept duplicates in order: true when
  * no key of the suffix is the key of an unmatched middle element. Only then
  * does every value of the suffix occur as often in the old middle as in the
  * new one, so that in-order matching would pair the suffix as trimming did.
  * (Keys only: a false alarm costs a rematch, never a wrong answer.) */
 static heckel_status suffix_in_order(const heckel_env *env, const heckel_input *in,
-                                     const attempt *a, size_t s, bool *in_order) {
+                                     const attempt *a, size_t suffix, bool *in_order) {
     const heckel_middle *m = &a->m;
-    size_t n = m->old_count, nn = m->new_count, matched = 0, unmatched = 0;
-    for (size_t j = 0; j < nn; j++) {
+    size_t old_count = m->old_count, new_count = m->new_count, matched = 0, unmatched = 0;
+    for (size_t j = 0; j < new_count; j++) {
         if (heckel_poll(env, j)) return HECKEL_CANCELLED;
-        matched += a->match[j] != HECKEL_NONE;
+        matched += a->match[j] != HECKEL_UNMATCHED;
     }
-    unsigned char *old_matched = heckel_zalloc(env, n, 1);
-    uint64_t *keys = heckel_alloc(env, n + nn - 2 * matched, sizeof *keys);
+    unsigned char *old_matched = heckel_zalloc(env, old_count, 1);
+    uint64_t *keys = heckel_alloc(env, old_count + new_count - 2 * matched, sizeof *keys);
     heckel_status status = HECKEL_OUT_OF_MEMORY;
     if (!old_matched || !keys) goto done;
     status = HECKEL_CANCELLED;
-    for (size_t j = 0; j < nn; j++) {
+    for (size_t j = 0; j < new_count; j++) {
         if (heckel_poll(env, j)) goto done;
-        if (a->match[j] == HECKEL_NONE) keys[unmatched++] = heckel_source_key(&m->new_keys, j);
+        if (a->match[j] == HECKEL_UNMATCHED) keys[unmatched++] = heckel_source_key(&m->new_keys, j);
         else old_matched[a->match[j]] = 1;
     }
-    for (size_t i = 0; i < n; i++)
+    for (size_t i = 0; i < old_count; i++)
         if (!old_matched[i]) keys[unmatched++] = heckel_source_key(&m->old_keys, i);
-    const uint64_t *suffix_keys = in->kind == HECKEL_INPUT_KEYS ? in->new_keys + (in->new_count - s) : NULL;
-    heckel_key_source suffix = {suffix_keys, in, true, in->new_count - s};
+    size_t suffix_first = in->new_count - suffix;
+    heckel_key_source suffix_keys = {
+        .keys = in->kind == HECKEL_INPUT_KEYS ? in->new_keys + suffix_first : NULL,
+        .in = in, .new_side = true, .first = suffix_first};
     bool shared = false;
-    status = heckel_keys_intersect(env, keys, unmatched, suffix, s, &shared);
+    status = heckel_keys_intersect(env, keys, unmatched, suffix_keys, suffix, &shared);
     *in_order = !shared;
 done:
     heckel_free(env, old_matched);
@@ -119,67 +126,86 @@ done:
     return status;
 }
 
-static void write_result(const heckel_middle *m, size_t old_count, size_t new_count,
-                         const uint32_t *match, const uint32_t *keep, heckel_result *r) {
-    size_t p = m->prefix, s_old = p + m->old_count, s_new = p + m->new_count;
-    size_t matches = p + (old_count - s_old), moves = 0;
-    for (size_t i = 0; i < p; i++) r->old_to_new[i] = r->new_to_old[i] = (heckel_offset)i;
-    for (size_t i = s_old; i < old_count; i++) r->old_to_new[i] = (heckel_offset)(i - s_old + s_new);
-    for (size_t j = s_new; j < new_count; j++) r->new_to_old[j] = (heckel_offset)(j - s_new + s_old);
-    for (size_t i = p; i < s_old; i++) r->old_to_new[i] = HECKEL_UNMATCHED;
-    for (size_t j = 0; j < m->new_count; j++) {
-        uint32_t i = match[j];
-        if (i == HECKEL_NONE) {
-            r->new_to_old[p + j] = HECKEL_UNMATCHED;
-            continue;
-        }
-        r->new_to_old[p + j] = (heckel_offset)(p + i);
-        r->old_to_new[p + i] = (heckel_offset)(p + j);
-        matches++;
-        if (keep[j] != HECKEL_KEEP) {
-            if (r->moves) r->moves[moves] = (heckel_offset)(p + j);
-            moves++;
-        }
+/* The caller's mapping arrays: trimmed pairs map straight across, middle
+ * pairs as matched. Polls between chunks (a cancel then leaves them partly
+ * written, as heckel.h says); returns false if cancelled. */
+static bool write_mapping(const heckel_env *env, const heckel_middle *m, size_t old_count,
+                          size_t new_count, const uint32_t *match, heckel_result *r) {
+    size_t prefix = m->prefix, old_suffix = prefix + m->old_count, new_suffix = prefix + m->new_count;
+    for (size_t i = 0; i < prefix; i++) r->old_to_new[i] = r->new_to_old[i] = (heckel_offset)i;
+    for (size_t i = old_suffix; i < old_count; i++)
+        r->old_to_new[i] = (heckel_offset)(i - old_suffix + new_suffix);
+    for (size_t j = new_suffix; j < new_count; j++)
+        r->new_to_old[j] = (heckel_offset)(j - new_suffix + old_suffix);
+    for (size_t i = prefix; i < old_suffix; i++) {
+        if (heckel_poll(env, i - prefix)) return false;
+        r->old_to_new[i] = HECKEL_UNMATCHED;
     }
-    r->match_count = matches;
-    r->move_count = moves;
+    for (size_t j = 0; j < m->new_count; j++) {
+        if (heckel_poll(env, j)) return false;
+        uint32_t i = match[j];
+        r->new_to_old[prefix + j] = i == HECKEL_UNMATCHED ? HECKEL_UNMATCHED : (heckel_offset)(prefix + i);
+        if (i != HECKEL_UNMATCHED) r->old_to_new[prefix + i] = (heckel_offset)(prefix + j);
+    }
+    return true;
+}
+
+static size_t count_matches(const heckel_middle *m, size_t old_count, const uint32_t *match) {
+    size_t matches = m->prefix + (old_count - m->prefix - m->old_count);
+    for (size_t j = 0; j < m->new_count; j++) matches += match[j] != HECKEL_UNMATCHED;
+    return matches;
+}
+
+/* Finds the moves (unless ignore_order) and writes every output. */
+static heckel_status finish(const heckel_env *env, const heckel_input *in, const attempt *a,
+                            heckel_scratch *scratch, heckel_result *result) {
+    const heckel_middle *m = &a->m;
+    size_t new_count = m->new_count, moves = 0;
+    uint32_t *keep = NULL;
+    if (!env->ignore_order) {
+        keep = heckel_scratch_get(env, scratch, (new_count + heckel_kept_work(new_count)) * sizeof *keep);
+        if (!keep) return HECKEL_OUT_OF_MEMORY;
+        heckel_status status = heckel_mark_kept(env, a->match, new_count, keep, keep + new_count);
+        if (status != HECKEL_OK) return status;
+    }
+    if (heckel_cancelled(env) || !write_mapping(env, m, in->old_count, in->new_count, a->match, result))
+        return HECKEL_CANCELLED;
+    if (keep && !heckel_list_moves(env, a->match, keep, new_count, m->prefix, result->moves, &moves))
+        return HECKEL_CANCELLED;
+    result->match_count = count_matches(m, in->old_count, a->match);
+    result->move_count = moves;
+    return HECKEL_OK;
 }
 
 heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, heckel_result *result) {
     if (heckel_cancelled(call_env)) return HECKEL_CANCELLED;
     heckel_env seeded = *call_env;
     const heckel_env *env = &seeded;
-    size_t shorter = min_size(in->old_count, in->new_count), p = 0, s = 0;
-    while (p < shorter && same_element(in, p, p))
-        if (heckel_poll(env, ++p)) return HECKEL_CANCELLED;
-    while (s < shorter - p && same_element(in, in->old_count - 1 - s, in->new_count - 1 - s))
-        if (heckel_poll(env, ++s)) return HECKEL_CANCELLED;
-    size_t middle = in->old_count + in->new_count - 2 * (p + s);
-    if (s < HECKEL_SUFFIX_TRIM_MIN || s < middle / 16) s = 0;
+    size_t shorter = min_size(in->old_count, in->new_count), prefix = 0, suffix = 0;
+    while (prefix < shorter && same_element(in, prefix, prefix))
+        if (heckel_poll(env, ++prefix)) return HECKEL_CANCELLED;
+    while (suffix < shorter - prefix &&
+           same_element(in, in->old_count - 1 - suffix, in->new_count - 1 - suffix))
+        if (heckel_poll(env, ++suffix)) return HECKEL_CANCELLED;
+    size_t middle = in->old_count + in->new_count - 2 * (prefix + suffix);
+    if (suffix < HECKEL_SUFFIX_TRIM_MIN || suffix < middle / 16) suffix = 0;
     /* A seed only where hash tables get built (matching both sides of the
      * middle, or checking a trimmed suffix): equal lists need none. */
-    if ((in->old_count > p + s && in->new_count > p + s) || s > 0)
-        seeded.seed = heckel_random_seed(in->old_count + in->new_count - 2 * p);
+    if ((in->old_count > prefix + suffix && in->new_count > prefix + suffix) || suffix > 0)
+        seeded.seed = heckel_random_seed(in->old_count + in->new_count - 2 * prefix);
 
     attempt a = {0};
-    heckel_scratch scratch = {NULL, 0};
-    heckel_status status = match_middle(env, in, p, s, &a, &scratch);
-    if (status == HECKEL_OK && s > 0) {
+    heckel_scratch scratch = {.block = NULL};
+    heckel_status status = match_middle(env, in, prefix, suffix, &a, &scratch);
+    if (status == HECKEL_OK && suffix > 0) {
         bool in_order = true;
-        status = suffix_in_order(env, in, &a, s, &in_order);
+        status = suffix_in_order(env, in, &a, suffix, &in_order);
         if (status == HECKEL_OK && !in_order) {
             release(env, &a);
-            status = match_middle(env, in, p, 0, &a, &scratch);
+            status = match_middle(env, in, prefix, 0, &a, &scratch);
         }
     }
-    if (status != HECKEL_OK) goto done;
-    size_t nn = a.m.new_count, work = heckel_kept_work(nn);
-    uint32_t *keep = heckel_scratch_get(env, &scratch, (nn + work) * sizeof *keep);
-    if (!keep) { status = HECKEL_OUT_OF_MEMORY; goto done; }
-    if ((status = heckel_mark_kept(env, a.match, nn, keep, keep + nn)) != HECKEL_OK) goto done;
-    if (heckel_cancelled(env)) { status = HECKEL_CANCELLED; goto done; }
-    write_result(&a.m, in->old_count, in->new_count, a.match, keep, result);
-done:
+    if (status == HECKEL_OK) status = finish(env, in, &a, &scratch, result);
     release(env, &a);
     heckel_scratch_free(env, &scratch);
     return status;

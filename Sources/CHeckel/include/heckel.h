@@ -17,6 +17,12 @@
  * allocations per call, none per element. No globals: calls are reentrant and
  * may run on many threads at once.
  *
+ * Threads: heckel_options.threads lets one call use several threads for big
+ * lists (started by the call, joined before it returns; no pool, no global
+ * state). The output never depends on the thread count. The caller's
+ * equality callback is only ever called from the calling thread, one call at
+ * a time, whatever the thread count: it needs no thread safety.
+ *
  * Hash flooding: keys are mixed with a random seed drawn per call (arc4random;
  * on Linux getrandom from 1024 elements on, a cycle counter and the stack's
  * address below) before they pick partitions and table slots, so no fixed set
@@ -26,7 +32,10 @@
  * NULL arrays: any list or output array may be NULL when its count is 0.
  *
  * Errors: every function returns a heckel_status. On any status but HECKEL_OK
- * the caller's output arrays and counters are left untouched.
+ * the caller's output arrays and counters are left untouched, with one
+ * exception that keeps cancellation prompt to the end: a cancel flag raised
+ * while the outputs are being written (the last pass) stops that pass, so the
+ * output arrays (never the counters) may then hold unspecified values.
  */
 #ifndef HECKEL_H
 #define HECKEL_H
@@ -38,6 +47,18 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The version of this header, as xxhash.h gives its own: compare
+ * HECKEL_VERSION_NUMBER at compile time with heckel_version_number() at run
+ * time to learn whether the library linked is the one compiled against. */
+#define HECKEL_VERSION_MAJOR 0
+#define HECKEL_VERSION_MINOR 2
+#define HECKEL_VERSION_RELEASE 0
+#define HECKEL_VERSION_NUMBER \
+    (HECKEL_VERSION_MAJOR * 100 * 100 + HECKEL_VERSION_MINOR * 100 + HECKEL_VERSION_RELEASE)
+
+/* HECKEL_VERSION_NUMBER of the library linked. Cost: O(1). */
+unsigned heckel_version_number(void);
 
 /* An offset into the old or new list. 32 bits halve the memory of 64. */
 typedef uint32_t heckel_offset;
@@ -53,7 +74,7 @@ typedef enum heckel_status {
     HECKEL_INVALID_ARGUMENT = 1, /* NULL where a non-empty array is needed, bad size */
     HECKEL_TOO_LARGE = 2,        /* a count above HECKEL_MAX_COUNT, or sizes overflow */
     HECKEL_OUT_OF_MEMORY = 3,    /* an allocation failed; nothing leaked */
-    HECKEL_CANCELLED = 4         /* the options' cancel flag was raised */
+    HECKEL_CANCELLED = 4         /* the options' cancel flag was raised; see Errors */
 } heckel_status;
 
 /* A static English description of a status ("out of memory"). Never NULL. */
@@ -69,13 +90,25 @@ typedef struct heckel_allocator {
     void *context;
 } heckel_allocator;
 
+/* How a call runs. All zero (`{0}`, or a NULL pointer) is the default. */
 typedef struct heckel_options {
-    /* NULL: malloc and free. */
+    /* NULL: malloc and free. With threads != 1 the allocator is still only
+     * called from the calling thread. */
     const heckel_allocator *allocator;
     /* NULL, or a flag polled (relaxed atomic load) every few thousand elements
-     * or equality callbacks; once non-zero the call returns HECKEL_CANCELLED.
-     * Raise it from any thread with heckel_cancel(). */
+     * or equality callbacks, on every thread of the call, while matching,
+     * finding moves and writing outputs; once non-zero the call returns
+     * HECKEL_CANCELLED. Raise it from any thread with heckel_cancel(). */
     const int *cancel;
+    /* 0: as many threads as the machine has cores, for lists big enough to
+     * gain (smaller lists run on the calling thread); 1: the calling thread
+     * only; N: at most N threads. Threads are started per call and joined
+     * before it returns; if the system refuses one, the calling thread does
+     * its share. Same output for every value. */
+    unsigned threads;
+    /* true: no move pass (unordered matching): move_count = 0 and moves left
+     * untouched, saving the O(n log n) pass and its 4 bytes per element. */
+    bool ignore_order;
 } heckel_options;
 
 /* Raises a cancel flag with an atomic store; safe from any thread. */
@@ -94,7 +127,9 @@ typedef struct heckel_result {
     size_t move_count;  /* out: moved pairs, always the minimum */
 } heckel_result;
 
-/* Equality of old element old_offset and new element new_offset. */
+/* Equality of old element old_offset and new element new_offset. Called
+ * only from the thread that called the matching function, one call at a
+ * time, even when options->threads != 1. */
 typedef bool (*heckel_equal_fn)(void *context, size_t old_offset, size_t new_offset);
 
 /* Matches lists given as 64-bit keys. Equal elements must have equal keys.
@@ -130,6 +165,20 @@ typedef struct heckel_span {
 heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
                                  const heckel_span *new_spans, size_t new_count,
                                  const heckel_options *options, heckel_result *result);
+
+/* The moves of a matching: the positions j of the fewest matched pairs
+ * outside one longest increasing subsequence of new_to_old (pairs taken in
+ * new order), written to moves ascending, their number to *move_count; the
+ * same moves the matching functions report. new_to_old[j]: the old offset
+ * paired with new position j, or HECKEL_UNMATCHED (skipped). Matched values
+ * must be distinct (else the moves are valid positions but not minimal) and
+ * below HECKEL_MAX_COUNT (else HECKEL_INVALID_ARGUMENT). moves: NULL (count
+ * only), or room for new_count entries. Uses options' allocator and cancel
+ * flag; runs on the calling thread. Cost: O(new_count) for nearly sorted
+ * pairs, O(new_count log new_count) at worst; 4 bytes of scratch per entry. */
+heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_count,
+                                const heckel_options *options, heckel_offset *moves,
+                                size_t *move_count);
 
 /* The 64-bit key heckel_match_spans and heckel_match_records use: XXH3-64 of
  * the bytes, seed 0. Callers of heckel_match_keys may use it for their own

@@ -42,7 +42,7 @@ enum Core {
                     var result = heckel_result(
                         old_to_new: oldBuffer.baseAddress, new_to_old: newBuffer.baseAddress,
                         moves: moveBuffer.baseAddress, match_count: 0, move_count: 0)
-                    var options = heckel_options(allocator: nil, cancel: nil)
+                    var options = heckel_options()
                     status = withExtendedLifetime(cancel) {
                         if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
                         return call(&options, &result)

@@ -1,0 +1,196 @@
+/* heckel_find_moves: the moves of random pairings (permutations with
+ * unmatched entries) are minimal, valid and ascending; they equal what the
+ * matching functions report; bad arguments, cancellation and allocation
+ * failure leave the outputs untouched and leak nothing. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "counting_allocator.h"
+#include "test_support.h"
+
+#define CANARY 0xA5A5A5A5u
+
+/* Length of a longest increasing subsequence of the matched entries: plain
+ * patience sorting with a binary search, independent of the core's. */
+static size_t lis_length(const heckel_offset *pairs, size_t count) {
+    heckel_offset *tails = malloc((count + 1) * sizeof *tails);
+    size_t length = 0;
+    for (size_t j = 0; j < count; j++) {
+        if (pairs[j] == HECKEL_UNMATCHED) continue;
+        size_t lo = 0, hi = length;
+        while (lo < hi) {
+            size_t mid = (lo + hi) / 2;
+            if (tails[mid] < pairs[j]) lo = mid + 1; else hi = mid;
+        }
+        tails[lo] = pairs[j];
+        if (lo == length) length++;
+    }
+    free(tails);
+    return length;
+}
+
+/* NULL, or what is wrong with moves[0 ..< move_count] for pairs. */
+static const char *check_moves(const heckel_offset *pairs, size_t count, const heckel_offset *moves,
+                               size_t move_count) {
+    size_t matched = 0, listed = 0;
+    heckel_offset last_kept = 0;
+    bool any_kept = false;
+    for (size_t j = 0; j < count; j++) {
+        if (pairs[j] == HECKEL_UNMATCHED) {
+            if (listed < move_count && moves[listed] == j) return "an unmatched position is a move";
+            continue;
+        }
+        matched++;
+        if (listed < move_count && moves[listed] == j) {
+            listed++;
+            continue;
+        }
+        if (any_kept && pairs[j] <= last_kept) return "kept pairs not increasing";
+        last_kept = pairs[j];
+        any_kept = true;
+    }
+    if (listed != move_count) return "moves not ascending or out of range";
+    if (move_count != matched - lis_length(pairs, count)) return "move count not minimal";
+    return NULL;
+}
+
+/* count positions; each matched (probability matched_percent) with a
+ * distinct old offset, mostly in order with `shuffled` random swaps. */
+static heckel_offset *random_pairs(test_rng *rng, size_t count, unsigned matched_percent,
+                                   size_t shuffled) {
+    heckel_offset *pairs = malloc((count + 1) * sizeof *pairs);
+    heckel_offset old = 0;
+    for (size_t j = 0; j < count; j++) {
+        old += 1 + (heckel_offset)rng_below(rng, 3); /* gaps: old elements deleted */
+        pairs[j] = rng_below(rng, 100) < matched_percent ? old : HECKEL_UNMATCHED;
+    }
+    for (size_t k = 0; count && k < shuffled; k++) {
+        size_t a = rng_below(rng, count), b = rng_below(rng, count);
+        heckel_offset t = pairs[a]; pairs[a] = pairs[b]; pairs[b] = t;
+    }
+    return pairs;
+}
+
+static void random_shapes(test_tally *t) {
+    test_rng rng = {7};
+    static const size_t sizes[] = {0, 1, 2, 3, 10, 100, 1000, 5000, 100000};
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        for (int trial = 0; trial < 20; trial++) {
+            size_t count = sizes[s];
+            size_t shuffled = trial % 4 == 0 ? 0 : trial % 4 == 1 ? 1 : rng_below(&rng, count + 1);
+            heckel_offset *pairs = random_pairs(&rng, count, (unsigned)(40 + trial * 3), shuffled);
+            heckel_offset *moves = malloc((count + 1) * sizeof *moves);
+            memset(moves, 0xA5, (count + 1) * sizeof *moves);
+            size_t move_count = CANARY, counted = CANARY;
+            heckel_status status = heckel_find_moves(pairs, count, NULL, moves, &move_count);
+            const char *error = status != HECKEL_OK ? heckel_status_description(status)
+                                                    : check_moves(pairs, count, moves, move_count);
+            if (!error && moves[count] != CANARY) error = "wrote past moves";
+            /* moves = NULL: the same count, nothing written. */
+            if (!error && (heckel_find_moves(pairs, count, NULL, NULL, &counted) != HECKEL_OK ||
+                           counted != move_count))
+                error = "moves = NULL gives another count";
+            char what[96];
+            snprintf(what, sizeof what, "random pairs: %zu positions, %zu swaps", count, shuffled);
+            tally_expect(t, !error, what, error);
+            free(pairs);
+            free(moves);
+        }
+    }
+}
+
+/* The matching functions and heckel_find_moves agree: one owner of moves. */
+static void agrees_with_matching(test_tally *t) {
+    test_rng rng = {11};
+    for (int trial = 0; trial < 30; trial++) {
+        size_t old_count = rng_below(&rng, 3000), new_count = rng_below(&rng, 3000);
+        uint64_t *old = malloc((old_count + 1) * 8), *new = malloc((new_count + 1) * 8);
+        for (size_t i = 0; i < old_count; i++) old[i] = rng_below(&rng, old_count + 1);
+        for (size_t j = 0; j < new_count; j++)
+            new[j] = j < old_count && rng_below(&rng, 4) ? old[j] : rng_below(&rng, new_count + 1);
+        heckel_offset *o2n = malloc((old_count + 1) * 4), *n2o = malloc((new_count + 1) * 4);
+        heckel_offset *moves = malloc((new_count + 1) * 4), *found = malloc((new_count + 1) * 4);
+        heckel_result r = {.old_to_new = o2n, .new_to_old = n2o, .moves = moves};
+        size_t found_count = 0;
+        bool ok = heckel_match_keys(old, old_count, new, new_count, NULL, NULL, NULL, &r) == HECKEL_OK &&
+                  heckel_find_moves(n2o, new_count, NULL, found, &found_count) == HECKEL_OK &&
+                  found_count == r.move_count &&
+                  memcmp(found, moves, found_count * sizeof *found) == 0;
+        tally_expect(t, ok, "find_moves agrees with match_keys' moves", NULL);
+        free(old); free(new); free(o2n); free(n2o); free(moves); free(found);
+    }
+}
+
+static void expect_refused(test_tally *t, heckel_status got, heckel_status want,
+                           const heckel_offset *moves, size_t move_count, const char *what) {
+    bool ok = got == want && move_count == CANARY;
+    for (int k = 0; k < 4; k++) ok = ok && moves[k] == CANARY;
+    tally_expect(t, ok, what, got != want ? heckel_status_description(got) : ok ? NULL : "outputs written");
+}
+
+static void errors(test_tally *t) {
+    heckel_offset pairs[4] = {3, 1, HECKEL_UNMATCHED, 0}, moves[4];
+    size_t move_count = CANARY;
+    memset(moves, 0xA5, sizeof moves);
+    expect_refused(t, heckel_find_moves(pairs, 4, NULL, moves, NULL), HECKEL_INVALID_ARGUMENT,
+                   moves, move_count, "NULL move_count");
+    expect_refused(t, heckel_find_moves(NULL, 4, NULL, moves, &move_count), HECKEL_INVALID_ARGUMENT,
+                   moves, move_count, "NULL new_to_old");
+    expect_refused(t, heckel_find_moves(pairs, HECKEL_MAX_COUNT + 1, NULL, moves, &move_count),
+                   HECKEL_TOO_LARGE, moves, move_count, "too many positions");
+    heckel_offset too_big[3] = {0, HECKEL_MAX_COUNT, 1};
+    expect_refused(t, heckel_find_moves(too_big, 3, NULL, moves, &move_count), HECKEL_INVALID_ARGUMENT,
+                   moves, move_count, "an old offset of HECKEL_MAX_COUNT");
+    int flag = 1;
+    heckel_options cancelled = {.cancel = &flag};
+    expect_refused(t, heckel_find_moves(pairs, 4, &cancelled, moves, &move_count), HECKEL_CANCELLED,
+                   moves, move_count, "cancel flag raised");
+    size_t empty_count = CANARY;
+    tally_expect(t, heckel_find_moves(NULL, 0, NULL, NULL, &empty_count) == HECKEL_OK && empty_count == 0,
+                 "no positions, NULL arrays: no moves", NULL);
+}
+
+/* Each allocation fails in turn, or raises the cancel flag: the status says
+ * so, the outputs stay untouched, nothing leaks. */
+static void allocations(test_tally *t) {
+    test_rng rng = {3};
+    heckel_offset *pairs = random_pairs(&rng, 20000, 80, 500);
+    heckel_offset moves[20001];
+    for (size_t k = 1; k <= 3; k++) {
+        for (int raise = 0; raise < 2; raise++) {
+            counting_allocator c;
+            counting_init(&c);
+            int flag = 0;
+            if (raise) {
+                c.raise_at = k;
+                c.flag = &flag;
+            } else {
+                c.fail_at = k;
+            }
+            heckel_options options = {.allocator = &c.allocator, .cancel = &flag};
+            size_t move_count = CANARY;
+            memset(moves, 0xA5, sizeof moves);
+            heckel_status got = heckel_find_moves(pairs, 20000, &options, moves, &move_count);
+            heckel_status want = k > c.calls ? HECKEL_OK : raise ? HECKEL_CANCELLED : HECKEL_OUT_OF_MEMORY;
+            char what[80];
+            snprintf(what, sizeof what, "allocation %zu %s", k, raise ? "raises cancel" : "fails");
+            if (want == HECKEL_OK) {
+                tally_expect(t, got == HECKEL_OK && c.live == 0, what, "past the last allocation");
+                continue;
+            }
+            expect_refused(t, got, want, moves, move_count, what);
+            tally_expect(t, c.live == 0, what, "leaked");
+        }
+    }
+    free(pairs);
+}
+
+int main(void) {
+    test_tally t = {0};
+    random_shapes(&t);
+    agrees_with_matching(&t);
+    errors(&t);
+    allocations(&t);
+    return tally_finish(&t);
+}
