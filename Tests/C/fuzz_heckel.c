@@ -56,7 +56,7 @@ static heckel_status run_once(const fuzz_case *f, uint64_t *old, size_t n, uint6
     }
     if (f->cancel && f->cancel_how == CANCEL_AT_ALLOCATION) c.raise_at = f->point, c.flag = &flag;
     poll_hook_arm(f->cancel && f->cancel_how == CANCEL_AT_POLL ? f->point : 0);
-    heckel_options options = {&c.allocator, &flag};
+    heckel_options options = {.allocator = &c.allocator, .cancel = &flag};
     test_run run = f->run;
     run.options = &options;
     run.digest = digest;

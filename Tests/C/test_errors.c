@@ -116,7 +116,7 @@ static void cancellation(test_tally *t, test_rng *rng) {
         for (int s = 0; s < 5; s++) { /* raised before the call */
             distinct_shuffled(rng, old, new, sizes[s]);
             int flag = 1;
-            heckel_options options = {NULL, &flag};
+            heckel_options options = {.cancel = &flag};
             test_run run = {.api = api, .weak_modulus = 3, .element_size = 16, .options = &options};
             const char *error = NULL;
             heckel_status status = run_and_check(&run, old, sizes[s], new, sizes[s], &error);
@@ -129,7 +129,7 @@ static void cancellation(test_tally *t, test_rng *rng) {
             distinct_shuffled(rng, old, new, N);
             if (shape == 1) memcpy(new, old, sizeof old); /* equal lists: only trimming runs */
             int flag = 0;
-            heckel_options options = {NULL, &flag};
+            heckel_options options = {.cancel = &flag};
             test_run run = {.api = api, .weak_modulus = 3, .element_size = 16, .options = &options,
                             .cancel_on_equal = &flag};
             const char *error = NULL;
@@ -200,7 +200,7 @@ static void allocation_failures(test_tally *t, test_rng *rng) {
                     counting_allocator c;
                     counting_init(&c);
                     if (from_on) c.fail_from = k; else c.fail_at = k;
-                    heckel_options options = {&c.allocator, NULL};
+                    heckel_options options = {.allocator = &c.allocator};
                     test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
                     const char *error = NULL;
                     heckel_status status = run_and_check(&run, old, n, new, m, &error);
@@ -245,7 +245,7 @@ static void cancel_at_each_allocation(test_tally *t, test_rng *rng) {
             counting_init(&c);
             c.raise_at = k;
             c.flag = &flag;
-            heckel_options options = {&c.allocator, &flag};
+            heckel_options options = {.allocator = &c.allocator, .cancel = &flag};
             test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
             const char *error = NULL;
             status = run_and_check(&run, old, N, new, N, &error);
@@ -270,7 +270,7 @@ static void cancel_at_each_poll(test_tally *t, test_rng *rng) {
         for (int shape = 0; shape < ALLOC_SHAPES; shape++) {
             size_t m, n = alloc_shape(shape, rng, old, new, &m);
             int flag = 0;
-            heckel_options options = {NULL, &flag};
+            heckel_options options = {.cancel = &flag};
             test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
             const char *error = NULL;
             poll_hook_arm(0);
@@ -326,7 +326,7 @@ static void cancel_in_long_chain(test_tally *t) {
     memset(moves, 0xA5, N * 4);
     int flag = 0;
     never_equal c = {0, RAISE_AT, &flag};
-    heckel_options options = {NULL, &flag};
+    heckel_options options = {.cancel = &flag};
     heckel_result r = {o2n, n2o, moves, CANARY, CANARY};
     heckel_status status = heckel_match_keys(keys, N, keys, N, never_equal_fn, &c, &options, &r);
     bool untouched = r.match_count == CANARY && r.move_count == CANARY;

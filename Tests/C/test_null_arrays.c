@@ -35,7 +35,7 @@ int main(void) {
             counting_allocator c;
             counting_init(&c);
             int flag = 0;
-            heckel_options options = {&c.allocator, &flag};
+            heckel_options options = {.allocator = &c.allocator, .cancel = &flag};
             test_run run = {.api = api, .weak_modulus = 3, .element_size = 8,
                             .options = options_kind ? &options : NULL, .null_when_empty = true};
             expect_correct(&tally, LABEL, &run, old, 0, new, 0, "both empty");
@@ -48,7 +48,7 @@ int main(void) {
         }
         /* Errors still leave the outputs untouched (run_and_check checks). */
         int raised = 1;
-        heckel_options cancelled = {NULL, &raised};
+        heckel_options cancelled = {.cancel = &raised};
         test_run run = {.api = api, .weak_modulus = 3, .element_size = 8, .options = &cancelled,
                         .null_when_empty = true};
         const char *error = NULL;
