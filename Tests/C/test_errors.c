@@ -99,6 +99,20 @@ static void invalid_arguments(test_tally *t) {
     reset(&o);
     expect_status(t, heckel_match_spans(fake, huge, spans, 1, NULL, &o.result),
                   HECKEL_TOO_LARGE, &o, "spans: count too large");
+    reset(&o);
+    expect_status(t, heckel_match_records(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),
+                  HECKEL_TOO_LARGE, &o, "records: new bytes overflow");
+    reset(&o);
+    expect_status(t, heckel_match_spans(spans, 1, spans, 2, NULL, &o.result),
+                  HECKEL_INVALID_ARGUMENT, &o, "spans: new NULL bytes with a length");
+    heckel_cancel(NULL); /* a no-op, documented as safe */
+    static const heckel_status statuses[] = {HECKEL_OK, HECKEL_INVALID_ARGUMENT, HECKEL_TOO_LARGE,
+                                             HECKEL_OUT_OF_MEMORY, HECKEL_CANCELLED};
+    for (int a = 0; a < 5; a++)
+        for (int b = 0; b < 5; b++)
+            tally_expect(t, (a == b) == (strcmp(heckel_status_description(statuses[a]),
+                                                heckel_status_description(statuses[b])) == 0),
+                         "one description per status", heckel_status_description(statuses[a]));
     tally_expect(t, strcmp(heckel_status_description((heckel_status)99), "unknown status") == 0,
                  "description of an unknown status", NULL);
 }
@@ -340,6 +354,25 @@ static void cancel_in_long_chain(test_tally *t) {
     free(keys); free(o2n); free(n2o); free(moves);
 }
 
+/* An allocator missing one of its hooks is no allocator: malloc and free
+ * serve instead, and the hook present is never called. */
+static void incomplete_allocator(test_tally *t, test_rng *rng) {
+    enum { N = 3000 };
+    static uint64_t old[N], new[N];
+    for (int missing = 0; missing < 2; missing++) {
+        counting_allocator c;
+        counting_init(&c);
+        heckel_allocator half = c.allocator;
+        if (missing) half.release = NULL; else half.allocate = NULL;
+        heckel_options options = {.allocator = &half};
+        distinct_shuffled(rng, old, new, N);
+        test_run run = {.api = API_KEYS, .options = &options};
+        expect_correct(t, "incomplete allocator", &run, old, N, new, N,
+                       missing ? "no release hook" : "no allocate hook");
+        tally_expect(t, c.calls == 0, "incomplete allocator: never called", NULL);
+    }
+}
+
 int main(void) {
     test_tally tally = {0, 0};
     test_rng rng = {5};
@@ -349,5 +382,6 @@ int main(void) {
     cancel_at_each_allocation(&tally, &rng);
     cancel_at_each_poll(&tally, &rng);
     cancel_in_long_chain(&tally);
+    incomplete_allocator(&tally, &rng);
     return tally_finish(&tally);
 }

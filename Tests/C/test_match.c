@@ -66,10 +66,34 @@ static void generate(shape s, test_rng *rng, uint64_t *old, size_t old_count, ui
     *new_count = m;
 }
 
+/* A run through api with random record sizes, weak moduli, and options:
+ * defaults, each thread count, no move pass, moves = NULL. */
 static test_run api_run(test_api api, test_rng *rng) {
     static const size_t sizes[] = {1, 2, 3, 8, 16, 24};
-    test_run run = {.api = api, .weak_modulus = 1 + rng_below(rng, 4), .element_size = sizes[rng_below(rng, 6)]};
+    static const heckel_options options[] = {
+        {.threads = 1}, {.threads = 2}, {.threads = 3}, {.threads = 8},
+        {.ignore_order = true}, {.threads = 2, .ignore_order = true}};
+    enum { OPTIONS = sizeof options / sizeof *options };
+    size_t pick = rng_below(rng, 2 * OPTIONS); /* NULL options half the time */
+    test_run run = {.api = api, .weak_modulus = 1 + rng_below(rng, 4),
+                    .element_size = sizes[rng_below(rng, 6)],
+                    .options = pick < OPTIONS ? &options[pick] : NULL,
+                    .null_moves = rng_below(rng, 8) == 0};
     return run;
+}
+
+/* A million distinct elements shuffled, with the default allocator: scratch
+ * past 16 MiB takes the huge-page path of the allocation. */
+static void huge_scratch(test_tally *tally, test_rng *rng) {
+    enum { N = 1000000 };
+    uint64_t *old = malloc(N * 8), *new = malloc(N * 8);
+    if (!old || !new) abort();
+    for (size_t i = 0; i < N; i++) old[i] = new[i] = i * 3 + 1;
+    rng_shuffle(rng, new, N);
+    test_run run = {.api = API_KEYS};
+    expect_correct(tally, "match", &run, old, N, new, N, "a million shuffled, default allocator");
+    free(old);
+    free(new);
 }
 
 /* One element moved from the front to the back of a big list: one move. */
@@ -155,6 +179,7 @@ int main(void) {
     }
     for (test_api api = 0; api < API_COUNT; api++) one_moved(&tally, api, &rng);
     for (int round = 0; round < 20; round++) long_suffix(&tally, &rng, old, new, round % 2);
+    huge_scratch(&tally, &rng);
     free(old);
     free(new);
     return tally_finish(&tally);
