@@ -4,6 +4,8 @@
  * values themselves by check_result. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "test_support.h"
 
@@ -140,7 +142,58 @@ static void long_suffix(test_tally *tally, test_rng *rng, uint64_t *old, uint64_
     }
 }
 
-int main(void) {
+/* The soak test (Scripts/soak.sh): random shapes, APIs, options and sizes
+ * (1 to 3 * 10^5 elements a side, log-uniform, a long common suffix now and
+ * then) for the given seconds, every result checked. Not in the default
+ * suite. Each failure names its seed round, so a rerun with the same seed
+ * reproduces it. */
+static int soak(double seconds, uint64_t seed) {
+    enum { MOST = 300000, SUFFIX = 6000 };
+    test_tally tally = {0, 0};
+    test_rng rng = {seed};
+    uint64_t *old = malloc((MOST + SUFFIX) * 8), *new = malloc((MOST + SUFFIX) * 8);
+    if (!old || !new) abort();
+    static const uint64_t alphabets[] = {1, 2, 3, 5, 16, 100, 1000, 1u << 30};
+    time_t start = time(NULL);
+    size_t rounds = 0, elements = 0;
+    while (difftime(time(NULL), start) < seconds) {
+        shape s = (shape)rng_below(&rng, SHAPE_COUNT);
+        test_api api = (test_api)rng_below(&rng, API_COUNT);
+        size_t n = (size_t)1 << rng_below(&rng, 19), m = (size_t)1 << rng_below(&rng, 19);
+        n = rng_below(&rng, n < MOST ? n + 1 : MOST), m = rng_below(&rng, m < MOST ? m + 1 : MOST);
+        if (api == API_WEAK_KEYS) { /* few keys for many values: quadratic callbacks */
+            n = n < 20000 ? n : 20000;
+            m = m < 20000 ? m : 20000;
+        }
+        generate(s, &rng, old, n, new, &m, alphabets[rng_below(&rng, 8)]);
+        if (rng_below(&rng, 8) == 0) { /* a long common suffix, values shared or fresh */
+            bool shared = rng_below(&rng, 2);
+            for (size_t k = 0; k < SUFFIX; k++)
+                old[n + k] = new[m + k] = shared ? rng_below(&rng, 6) : (1ull << 40) + k;
+            n += SUFFIX, m += SUFFIX;
+        }
+        test_run run = api_run(api, &rng);
+        char what[96];
+        snprintf(what, sizeof what, "soak seed %llu round %zu, %s", (unsigned long long)seed, rounds,
+                 shape_names[s]);
+        expect_correct(&tally, "soak", &run, old, n, new, m, what);
+        rounds++;
+        elements += n + m;
+    }
+    printf("soak: %zu diffs, %zu elements in %.0f s (seed %llu)\n", rounds, elements,
+           difftime(time(NULL), start), (unsigned long long)seed);
+    free(old);
+    free(new);
+    return tally_finish(&tally);
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 3 && strcmp(argv[1], "--soak") == 0)
+        return soak(atof(argv[2]), argc > 3 ? strtoull(argv[3], NULL, 10) : (uint64_t)time(NULL));
+    if (argc > 1) {
+        fprintf(stderr, "usage: %s [--soak SECONDS [SEED]]\n", argv[0]);
+        return 2;
+    }
     test_tally tally = {0, 0};
     test_rng rng = {20261122};
     size_t capacity = 30000;
