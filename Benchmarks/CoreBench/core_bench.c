@@ -13,11 +13,16 @@
  *   keys+eq   heckel_match_keys with an equality callback
  *   records   heckel_match_records, 16-byte records (key, key * constant)
  *   spans     heckel_match_spans over the same 16-byte records
- * Timed runs use the core's default allocation; a first untimed round (also
- * a warm-up) counts peak live scratch bytes through the heckel_allocator hook.
+ * Each engine runs once per thread count given with -t (heckel_options.threads;
+ * a row per engine and thread count, naive on one thread). Small sizes repeat
+ * the call within one timed run (about 2 * 10^6 elements in all) and report
+ * the time per call. Timed runs use the core's default allocation; a first
+ * untimed round (also a warm-up) counts peak live scratch bytes through the
+ * heckel_allocator hook (allocations come from the calling thread only).
  *
- * Usage: heckel_core_bench [-r runs] [-e engine] [size ...]
- *        (default: -r 5, every engine, sizes 1000000 10000000; naive always runs)
+ * Usage: heckel_core_bench [-r runs] [-e engine] [-t threads]... [size ...]
+ *        (default: -r 5, every engine, -t 1, sizes 100 1000 1000000 10000000;
+ *        naive always runs; -t 0 is the core's automatic choice)
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -89,9 +94,10 @@ enum { NAIVE, KEYS, KEYS_EQ, RECORDS, SPANS, ENGINES };
 static const char *engine_names[ENGINES] = {"naive", "keys", "keys+eq", "records", "spans"};
 
 /* c: NULL for a timed run (the core's own allocation), or a counter. */
-static size_t run_engine(int engine, lists *l, heckel_result *r, counting_allocator *c) {
+static size_t run_engine(int engine, unsigned threads, lists *l, heckel_result *r,
+                         counting_allocator *c) {
     if (engine == NAIVE) return naive_loop(l->old, l->n, l->new, l->m);
-    heckel_options options = {.allocator = c ? &c->allocator : NULL};
+    heckel_options options = {.allocator = c ? &c->allocator : NULL, .threads = threads};
     heckel_status s = HECKEL_OK;
     switch (engine) {
     case KEYS: s = heckel_match_keys(l->old, l->n, l->new, l->m, NULL, NULL, &options, r); break;
@@ -152,67 +158,95 @@ static bool selected(int engine) {
     return engine == NAIVE || !only_engine || strcmp(only_engine, engine_names[engine]) == 0;
 }
 
+#define MAX_THREAD_COUNTS 8
+static unsigned thread_counts[MAX_THREAD_COUNTS] = {1};
+static int thread_count_total = 1;
+
+/* One row: an engine at one thread count (naive: one row only). */
+typedef struct row {
+    int engine;
+    unsigned threads;
+    double *wall, *cpu; /* per run, seconds per call */
+    size_t peak, matches;
+} row;
+
 static void bench_size(size_t n, int runs) {
     lists l;
     make_lists(&l, n, 42 + n);
-    size_t total = l.n + l.m;
-    heckel_offset *o2n = malloc(l.n * 4), *n2o = malloc(l.m * 4), *moves = malloc(l.n * 4);
+    size_t total = l.n + l.m, calls = total >= 2000000 ? 1 : 2000000 / (total ? total : 1);
+    heckel_offset *o2n = malloc(l.n * 4 + 4), *n2o = malloc(l.m * 4 + 4), *moves = malloc(l.n * 4 + 4);
     if (!o2n || !n2o || !moves) exit(1);
     memset(o2n, 0, l.n * 4); memset(n2o, 0, l.m * 4); memset(moves, 0, l.n * 4); /* pre-touched */
-    heckel_result r = {o2n, n2o, moves, 0, 0};
-    double *times = malloc(sizeof(double) * ENGINES * runs), *cpu = malloc(sizeof(double) * ENGINES * runs);
-    size_t peak[ENGINES] = {0}, matches[ENGINES] = {0}, move_count = 0;
-    /* Untimed first round: peak scratch through the hook; also a warm-up. */
+    heckel_result r = {.old_to_new = o2n, .new_to_old = n2o, .moves = moves};
+    row rows[ENGINES * MAX_THREAD_COUNTS];
+    int row_count = 0;
+    size_t move_count = 0;
     for (int e = NAIVE; e < ENGINES; e++) {
         if (!selected(e)) continue;
-        counting_allocator c;
-        counting_init(&c);
-        run_engine(e, &l, &r, e == NAIVE ? NULL : &c);
-        peak[e] = c.peak;
-    }
-    for (int run = 0; run < runs; run++) {
-        for (int k = 0; k < ENGINES; k++) { /* rotated: no engine always follows another */
-            int e = (k + run) % ENGINES;
-            if (!selected(e)) continue;
-            double t0 = now(), c0 = cpu_now();
-            matches[e] = run_engine(e, &l, &r, NULL);
-            times[e * runs + run] = now() - t0;
-            cpu[e * runs + run] = cpu_now() - c0;
-            if (e == KEYS) move_count = r.move_count;
+        for (int k = 0; k < (e == NAIVE ? 1 : thread_count_total); k++) {
+            row *w = &rows[row_count++];
+            *w = (row){.engine = e, .threads = e == NAIVE ? 1 : thread_counts[k],
+                       .wall = malloc(sizeof(double) * runs), .cpu = malloc(sizeof(double) * runs)};
+            /* Untimed first call: peak scratch through the hook; also a warm-up. */
+            counting_allocator c;
+            counting_init(&c);
+            run_engine(e, w->threads, &l, &r, e == NAIVE ? NULL : &c);
+            w->peak = c.peak;
         }
     }
-    printf("\nold %zu, new %zu (old+new %zu), %d runs; matches %zu (naive found %zu), moves %zu\n",
-           l.n, l.m, total, runs, matches[KEYS], matches[NAIVE], move_count);
-    printf("%-8s %10s %11s %9s | %8s %11s %9s | %11s %10s\n", "engine", "wall ms", "ns/element",
-           "vs naive", "cpu ms", "ns/element", "vs naive", "peak B/elem", "peak B/old");
-    for (int e = 0; e < ENGINES; e++) {
-        qsort(times + e * runs, runs, sizeof *times, compare_double);
-        qsort(cpu + e * runs, runs, sizeof *cpu, compare_double);
+    for (int run = 0; run < runs; run++) {
+        for (int k = 0; k < row_count; k++) { /* rotated: no row always follows another */
+            row *w = &rows[(k + run) % row_count];
+            double t0 = now(), c0 = cpu_now();
+            for (size_t call = 0; call < calls; call++)
+                w->matches = run_engine(w->engine, w->threads, &l, &r, NULL);
+            w->wall[run] = (now() - t0) / calls;
+            w->cpu[run] = (cpu_now() - c0) / calls;
+            if (w->engine == KEYS) move_count = r.move_count;
+        }
     }
-    double naive = times[runs / 2], naive_cpu = cpu[runs / 2];
-    for (int e = 0; e < ENGINES; e++) {
-        if (!selected(e)) continue;
-        double t = times[e * runs + runs / 2], c = cpu[e * runs + runs / 2];
-        printf("%-8s %10.1f %11.2f %9.2f | %8.1f %11.2f %9.2f | %11.2f %10.2f\n", engine_names[e],
-               t * 1e3, t * 1e9 / total, t / naive, c * 1e3, c * 1e9 / total, c / naive_cpu,
-               (double)peak[e] / total, (double)peak[e] / l.n);
+    printf("\nold %zu, new %zu (old+new %zu), %d runs of %zu call%s; matches %zu (naive found %zu), "
+           "moves %zu\n", l.n, l.m, total, runs, calls, calls == 1 ? "" : "s",
+           rows[row_count > 1].matches, rows[0].matches, move_count);
+    printf("%-8s %7s %10s %11s %9s | %8s %11s %9s | %11s %10s\n", "engine", "threads", "wall ms",
+           "ns/element", "vs naive", "cpu ms", "ns/element", "vs naive", "peak B/elem", "peak B/old");
+    for (int k = 0; k < row_count; k++) {
+        qsort(rows[k].wall, runs, sizeof(double), compare_double);
+        qsort(rows[k].cpu, runs, sizeof(double), compare_double);
     }
-    free(times);
-    free(cpu); free(o2n); free(n2o); free(moves);
+    double naive = rows[0].wall[runs / 2], naive_cpu = rows[0].cpu[runs / 2];
+    for (int k = 0; k < row_count; k++) {
+        const row *w = &rows[k];
+        double t = w->wall[runs / 2], c = w->cpu[runs / 2];
+        char threads[16];
+        snprintf(threads, sizeof threads, w->threads ? "%u" : "auto", w->threads);
+        printf("%-8s %7s %10.4f %11.2f %9.2f | %8.4f %11.2f %9.2f | %11.2f %10.2f\n",
+               engine_names[w->engine], threads, t * 1e3, t * 1e9 / total, t / naive, c * 1e3,
+               c * 1e9 / total, c / naive_cpu, (double)w->peak / total, (double)w->peak / l.n);
+        free(w->wall);
+        free(w->cpu);
+    }
+    free(o2n); free(n2o); free(moves);
     free_lists(&l);
 }
 
 int main(int argc, char **argv) {
-    int runs = 5, first = 1;
+    int runs = 5, first = 1, given_threads = 0;
+    const char *usage = "usage: heckel_core_bench [-r runs] [-e engine] [-t threads]... [size ...]\n";
     for (; first + 1 < argc && argv[first][0] == '-'; first += 2) {
         if (strcmp(argv[first], "-r") == 0) runs = atoi(argv[first + 1]);
         else if (strcmp(argv[first], "-e") == 0) only_engine = argv[first + 1];
-        else { fprintf(stderr, "usage: heckel_core_bench [-r runs] [-e engine] [size ...]\n"); return 2; }
+        else if (strcmp(argv[first], "-t") == 0 && given_threads < MAX_THREAD_COUNTS)
+            thread_counts[given_threads++] = (unsigned)atoi(argv[first + 1]);
+        else { fputs(usage, stderr); return 2; }
     }
+    if (given_threads) thread_count_total = given_threads;
     if (runs < 1) runs = 1;
     printf("medians; ns/element = time / (old + new); cpu = user + system time of the process;\n"
            "peak B/elem = engine's peak scratch bytes / (old + new)\n");
     if (first >= argc) {
+        bench_size(100, runs);
+        bench_size(1000, runs);
         bench_size(1000000, runs);
         bench_size(10000000, runs);
     }

@@ -14,7 +14,7 @@
 #define HUGE_MIN ((size_t)16 << 20)  /* smaller blocks: rounding would waste too much */
 
 heckel_env heckel_env_make(const heckel_options *options) {
-    heckel_env env = {.allocator = NULL}; /* heckel_run draws the seed */
+    heckel_env env = {.thread_count = 1}; /* heckel_run draws the seed, counts threads */
     if (options) {
         if (options->allocator && options->allocator->allocate && options->allocator->release)
             env.allocator = options->allocator;

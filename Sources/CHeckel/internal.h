@@ -11,8 +11,9 @@
 typedef struct heckel_env {
     const heckel_allocator *allocator; /* NULL: malloc/free */
     const int *cancel;
-    unsigned threads;  /* as asked: 0 automatic, else the most to use */
-    bool ignore_order; /* no move pass */
+    unsigned threads;      /* as asked: 0 automatic, else the most to use */
+    unsigned thread_count; /* as used by this call's parallel passes (>= 1) */
+    bool ignore_order;     /* no move pass */
     uint64_t seed;     /* random per call, set before any hash table is built */
 } heckel_env;
 
@@ -30,6 +31,32 @@ typedef struct heckel_scratch {
 /* The block, grown to at least bytes (contents not kept); NULL if that fails. */
 void *heckel_scratch_get(const heckel_env *env, heckel_scratch *scratch, size_t bytes);
 void heckel_scratch_free(const heckel_env *env, heckel_scratch *scratch);
+
+/* ---- threads (parallel.c) ---- */
+
+#define HECKEL_MAX_THREADS 64
+
+/* How many threads a call over `elements` elements uses: env->threads
+ * (0: the online cores), but none beyond one per HECKEL_THREAD_GRAIN
+ * elements, and at most HECKEL_MAX_THREADS. */
+unsigned heckel_thread_count(const heckel_env *env, size_t elements);
+
+/* One part of a parallel pass; false when it stopped early (cancelled). */
+typedef bool (*heckel_task)(void *context, unsigned part, unsigned parts);
+
+/* Runs task(context, part, parts) for every part < parts: part 0 on the
+ * calling thread, the others on threads started here and joined before
+ * return (the calling thread runs a part whose thread did not start).
+ * Returns false if any part did. Tasks must not allocate or call the
+ * caller's callbacks. */
+bool heckel_parallel(unsigned parts, heckel_task task, void *context);
+
+/* [*first, *end): part `part` of `parts` nearly equal slices of [0, count). */
+static inline void heckel_slice(size_t count, unsigned part, unsigned parts, size_t *first,
+                                size_t *end) {
+    *first = count / parts * part + (part < count % parts ? part : count % parts);
+    *end = *first + count / parts + (part < count % parts);
+}
 
 /* A fresh random 64-bit seed for a call matching `elements` elements
  * (arc4random; getrandom from 1024 elements on; else stack address and
@@ -139,11 +166,32 @@ size_t heckel_kept_work(size_t count);
 heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, size_t count,
                                uint32_t *keep, uint32_t *work);
 
+/* Whether matched pair j is a move: matched, and not kept. */
+static inline bool heckel_is_move(const uint32_t *match, const uint32_t *keep, size_t j) {
+    return match[j] != HECKEL_UNMATCHED && keep[j] != HECKEL_KEEP;
+}
+
 /* Counts into *move_count, and writes to moves (unless NULL) ascending, the
- * positions first + j of the matched j in [0, count) that keep does not
- * mark. Polls; returns false if cancelled (moves then partly written). */
+ * positions offset + j of the moves j in [first, end). Polls; returns false
+ * if cancelled (moves then partly written). */
 bool heckel_list_moves(const heckel_env *env, const uint32_t *match, const uint32_t *keep,
-                       size_t count, size_t first, heckel_offset *moves, size_t *move_count);
+                       size_t first, size_t end, size_t offset, heckel_offset *moves,
+                       size_t *move_count);
+
+/* Writes r's mapping arrays (trimmed pairs across, the middle by match) on
+ * `threads` threads, and counts the matched pairs into *match_count.
+ * Returns false if cancelled (arrays partly written). */
+bool heckel_write_mapping(const heckel_env *env, const heckel_middle *m, size_t old_count,
+                          size_t new_count, const uint32_t *match, unsigned threads,
+                          heckel_result *r, size_t *match_count);
+
+/* Counts into *move_count, and writes to r->moves unless NULL, the moves of
+ * the middle (new positions; new_count: the whole new list's), on
+ * env->thread_count threads. Returns false
+ * if cancelled (moves partly written). */
+bool heckel_write_moves(const heckel_env *env, const heckel_middle *m, size_t new_count,
+                        const uint32_t *match, const uint32_t *keep, heckel_result *r,
+                        size_t *move_count);
 
 /* Sets *intersect: whether any of a[0 ..< a_count] equals one of the first
  * b_count keys of b. A hash set over the smaller side, probed by the other. */

@@ -81,12 +81,13 @@ heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, siz
 }
 
 bool heckel_list_moves(const heckel_env *env, const uint32_t *match, const uint32_t *keep,
-                       size_t count, size_t first, heckel_offset *moves, size_t *move_count) {
+                       size_t first, size_t end, size_t offset, heckel_offset *moves,
+                       size_t *move_count) {
     size_t listed = 0;
-    for (size_t j = 0; j < count; j++) {
+    for (size_t j = first; j < end; j++) {
         if (heckel_poll(env, j)) return false;
-        if (match[j] == HECKEL_UNMATCHED || keep[j] == HECKEL_KEEP) continue;
-        if (moves) moves[listed] = (heckel_offset)(first + j);
+        if (!heckel_is_move(match, keep, j)) continue;
+        if (moves) moves[listed] = (heckel_offset)(offset + j);
         listed++;
     }
     *move_count = listed;
@@ -109,7 +110,7 @@ heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_coun
     size_t listed = 0;
     heckel_status status = heckel_mark_kept(&env, new_to_old, new_count, keep, keep + new_count);
     if (status == HECKEL_OK && (heckel_cancelled(&env) ||
-                                !heckel_list_moves(&env, new_to_old, keep, new_count, 0, moves, &listed)))
+                                !heckel_list_moves(&env, new_to_old, keep, 0, new_count, 0, moves, &listed)))
         status = HECKEL_CANCELLED;
     if (status == HECKEL_OK) *move_count = listed;
     heckel_free(&env, keep);

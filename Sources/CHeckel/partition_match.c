@@ -15,7 +15,16 @@
  *    scatter), reading each partition's results in turn.
  * Every pass is sequential or touches only cache-resident data; no probe of a
  * big table, hence no cache miss per element. Scratch: 12 bytes per old and
- * 8 per new element (results overwrite the new keys), plus one table.
+ * 8 per new element (results overwrite the new keys), plus one table per
+ * thread.
+ *
+ * Threads: each list is cut into one slice per thread. Thread t counts its
+ * slices' keys per partition; the positions of each partition are then laid
+ * out thread by thread (thread t's keys of partition p right after thread
+ * t - 1's), so every thread scatters into its own places and each partition
+ * still holds its keys in list order. Threads take whole partitions to match
+ * (each with its own table), then gather their own slice of the new list.
+ * The output is the same for every thread count.
  */
 #include <string.h>
 
@@ -59,23 +68,41 @@ typedef struct partitions {
     size_t *old_start, *new_start; /* count + 1 entries each: prefix sums */
     old_entry *old;
     uint64_t *new_mixed;
-    uint32_t *result;              /* per partitioned new key: old offset or NONE.
-                                    * Written over new_mixed: result[k] lies in
-                                    * bytes of new_mixed[k / 2], read before. */
-    uint32_t *slots, *next;        /* one table, reused by every partition */
+    uint32_t *result;              /* per partitioned new key k of partition p:
+                                    * old offset or HECKEL_UNMATCHED, at
+                                    * result[new_start[p] + k]. Written over
+                                    * new_mixed, but within partition p's own
+                                    * bytes (so threads matching other
+                                    * partitions never meet it), in bytes of
+                                    * new_mixed[(new_start[p] + k) / 2], at or
+                                    * before new_mixed[k], read before. */
+    uint32_t *tables;              /* per thread: table slots, then chains */
+    size_t table_capacity, table_stride;
 } partitions;
 
-/* A pass over one side's keys in list order, each mixed and given its
- * partition: count keys per partition (at cursor[p + 1]), or scatter old or
- * new mixed keys (stably, cursor starting as a copy of the starts), noting
- * each new key's partition in match for the gather. Keys come in chunks from
- * the key source (records and spans are hashed again in each pass: cheaper
- * than storing 8 bytes per element); inlined with a constant kind, each pass
- * is its own tight loop. Returns false when the cancel flag was raised. */
+/* One call's parallel matching: the partitions, and each thread's first
+ * position in every partition (old_at, new_at: threads x count), plus a
+ * cursor row per thread to advance. */
+typedef struct partition_job {
+    const heckel_env *env;
+    const heckel_middle *m;
+    partitions t;
+    uint32_t *match;
+    size_t *old_at, *new_at, *cursors;
+    size_t next_partition; /* atomic: the next partition a thread may take */
+} partition_job;
+
+/* A pass over keys [first, end) of one side in list order, each mixed and
+ * given its partition: count keys per partition (cursor[p]++), or scatter old
+ * or new mixed keys (stably, cursor starting at the thread's positions),
+ * noting each new key's partition in match for the gather. Keys come in
+ * chunks from the key source (records and spans are hashed again in each
+ * pass: cheaper than storing 8 bytes per element); inlined with a constant
+ * kind, each pass is its own tight loop. Returns false when cancelled. */
 typedef enum pass_kind { COUNT, SCATTER_OLD, SCATTER_NEW } pass_kind;
 
 static inline __attribute__((always_inline)) bool
-partition_pass(const heckel_env *env, const heckel_key_source *source, size_t count,
+partition_pass(const heckel_env *env, const heckel_key_source *source, size_t first, size_t end,
                const partitions *t, pass_kind kind, size_t *cursor, uint32_t *match) {
     /* Locals: stores to cursor[] or match[] could alias env or t. */
     const uint64_t seed = env->seed;
@@ -83,15 +110,15 @@ partition_pass(const heckel_env *env, const heckel_key_source *source, size_t co
     old_entry *old = t->old;
     uint64_t *new_mixed = t->new_mixed;
     uint64_t buffer[HECKEL_KEY_CHUNK];
-    for (size_t k = 0; k < count; k += HECKEL_KEY_CHUNK) {
-        if (heckel_poll(env, k)) return false;
-        size_t chunk = count - k < HECKEL_KEY_CHUNK ? count - k : HECKEL_KEY_CHUNK;
+    for (size_t k = first; k < end; k += HECKEL_KEY_CHUNK) {
+        if (heckel_poll(env, k - first)) return false;
+        size_t chunk = end - k < HECKEL_KEY_CHUNK ? end - k : HECKEL_KEY_CHUNK;
         const uint64_t *keys = heckel_source_keys(source, k, chunk, buffer);
         for (size_t c = 0; c < chunk; c++) {
             uint64_t h = heckel_mix(keys[c], seed);
             size_t p = partition_of(h, bits);
             switch (kind) {
-            case COUNT: cursor[p + 1]++; break;
+            case COUNT: cursor[p]++; break;
             case SCATTER_OLD: {
                 old_entry *e = &old[cursor[p]++];
                 memcpy(e->mixed, &h, sizeof h);
@@ -108,12 +135,48 @@ partition_pass(const heckel_env *env, const heckel_key_source *source, size_t co
     return true;
 }
 
-static bool histogram(const heckel_env *env, const heckel_key_source *source, size_t count,
-                      const partitions *t, size_t *start) {
-    memset(start, 0, (t->count + 1) * sizeof *start);
-    if (!partition_pass(env, source, count, t, COUNT, start, NULL)) return false;
-    for (size_t p = 0; p < t->count; p++) start[p + 1] += start[p];
-    return true;
+/* Thread `part` counts its slices' keys per partition into its rows. */
+static bool histogram_task(void *context, unsigned part, unsigned parts) {
+    partition_job *job = context;
+    size_t count = job->t.count, first, end;
+    size_t *old_row = job->old_at + part * count, *new_row = job->new_at + part * count;
+    memset(old_row, 0, count * sizeof *old_row);
+    memset(new_row, 0, count * sizeof *new_row);
+    heckel_slice(job->m->old_count, part, parts, &first, &end);
+    if (!partition_pass(job->env, &job->m->old_keys, first, end, &job->t, COUNT, old_row, NULL))
+        return false;
+    heckel_slice(job->m->new_count, part, parts, &first, &end);
+    return partition_pass(job->env, &job->m->new_keys, first, end, &job->t, COUNT, new_row, NULL);
+}
+
+/* Turns the threads' counts (rows of at) into their first positions, and
+ * start into the partitions' prefix sums. Returns the largest partition. */
+static size_t lay_out(size_t *at, size_t *start, size_t count, unsigned threads) {
+    size_t position = 0, largest = 0;
+    for (size_t p = 0; p < count; p++) {
+        start[p] = position;
+        for (unsigned t = 0; t < threads; t++) {
+            size_t keys = at[t * count + p];
+            at[t * count + p] = position;
+            position += keys;
+        }
+        if (position - start[p] > largest) largest = position - start[p];
+    }
+    start[count] = position;
+    return largest;
+}
+
+static bool scatter_task(void *context, unsigned part, unsigned parts) {
+    partition_job *job = context;
+    size_t count = job->t.count, first, end, *cursor = job->cursors + part * count;
+    memcpy(cursor, job->old_at + part * count, count * sizeof *cursor);
+    heckel_slice(job->m->old_count, part, parts, &first, &end);
+    if (!partition_pass(job->env, &job->m->old_keys, first, end, &job->t, SCATTER_OLD, cursor, NULL))
+        return false;
+    memcpy(cursor, job->new_at + part * count, count * sizeof *cursor);
+    heckel_slice(job->m->new_count, part, parts, &first, &end);
+    return partition_pass(job->env, &job->m->new_keys, first, end, &job->t, SCATTER_NEW, cursor,
+                          job->match);
 }
 
 /* Table capacity for n keys: a power of two, at most a quarter full. Each
@@ -126,21 +189,22 @@ static size_t table_capacity(size_t n) {
 }
 
 /* Matches partition p: old entries [old_first, old_end), new keys
- * [new_first, new_end). */
-static bool match_partition(const heckel_env *env, partitions *t, size_t p) {
+ * [new_first, new_end), with the table slots (and chains in next). */
+static bool match_partition(const heckel_env *env, const partitions *t, size_t p, uint32_t *slots,
+                            uint32_t *next) {
     size_t old_first = t->old_start[p], old_end = t->old_start[p + 1];
     size_t new_first = t->new_start[p], new_end = t->new_start[p + 1];
     if (heckel_cancelled(env)) return false;
     if (old_first == old_end) {
-        for (size_t k = new_first; k < new_end; k++) t->result[k] = HECKEL_UNMATCHED;
+        for (size_t k = new_first; k < new_end; k++) t->result[new_first + k] = HECKEL_UNMATCHED;
         return true;
     }
     const old_entry *old = t->old + old_first;
+    uint32_t *result = t->result + new_first; /* see partitions.result */
     size_t old_count = old_end - old_first, mask = table_capacity(old_count) - 1;
     unsigned table_bits = 0;
     while (((size_t)1 << table_bits) <= mask) table_bits++;
     unsigned shift = 64 - table_bits, skip = t->bits; /* index from the bits below the partition's */
-    uint32_t *slots = t->slots, *next = t->next;
     memset(slots, 0, (mask + 1) * sizeof *slots);
 
     /* Insert last to first, so each chain lists occurrences in order and the
@@ -163,12 +227,44 @@ static bool match_partition(const heckel_env *env, partitions *t, size_t p) {
         uint32_t x;
         while ((x = slots[s]) && entry_mixed(&old[x - 1]) != h) s = (s + 1) & mask;
         if (!x || next[x - 1] == SPENT) {
-            t->result[k] = HECKEL_UNMATCHED;
+            result[k] = HECKEL_UNMATCHED;
             continue;
         }
-        t->result[k] = old[x - 1].offset;
+        result[k] = old[x - 1].offset;
         if (next[x - 1]) slots[s] = next[x - 1];
         else next[x - 1] = SPENT;
+    }
+    return true;
+}
+
+/* Thread `part` takes partitions one at a time until none is left. */
+static bool match_task(void *context, unsigned part, unsigned parts) {
+    (void)parts;
+    partition_job *job = context;
+    uint32_t *slots = job->t.tables + part * job->t.table_stride;
+    for (;;) {
+        size_t p = __atomic_fetch_add(&job->next_partition, 1, __ATOMIC_RELAXED);
+        if (p >= job->t.count) return true;
+        if (!match_partition(job->env, &job->t, p, slots, slots + job->t.table_capacity)) return false;
+    }
+}
+
+/* Gather: the thread's slice of new in list order, each partition's results
+ * in turn from the thread's own positions. */
+static bool gather_task(void *context, unsigned part, unsigned parts) {
+    partition_job *job = context;
+    size_t count = job->t.count, first, end, *cursor = job->cursors + part * count;
+    size_t result_end = 2 * job->m->new_count;
+    const size_t *new_at = job->new_at + part * count;
+    const uint32_t *result = job->t.result;
+    uint32_t *match = job->match;
+    for (size_t p = 0; p < count; p++) cursor[p] = job->t.new_start[p] + new_at[p];
+    heckel_slice(job->m->new_count, part, parts, &first, &end);
+    for (size_t j = first; j < end; j++) {
+        if (heckel_poll(job->env, j - first)) return false;
+        size_t at = cursor[match[j]]++;
+        __builtin_prefetch(&result[at + GATHER_PREFETCH < result_end ? at + GATHER_PREFETCH : at]);
+        match[j] = result[at];
     }
     return true;
 }
@@ -176,55 +272,43 @@ static bool match_partition(const heckel_env *env, partitions *t, size_t p) {
 heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middle *m,
                                        uint32_t *match, heckel_scratch *scratch) {
     size_t old_count = m->old_count, new_count = m->new_count;
-    partitions t = {0};
-    while (t.bits < MAX_PARTITION_BITS && (old_count >> t.bits) > HECKEL_PARTITION_TARGET) t.bits++;
-    t.count = (size_t)1 << t.bits;
+    unsigned threads = env->thread_count;
+    partition_job job = {.env = env, .m = m, .match = match};
+    partitions *t = &job.t;
+    while (t->bits < MAX_PARTITION_BITS && (old_count >> t->bits) > HECKEL_PARTITION_TARGET) t->bits++;
+    t->count = (size_t)1 << t->bits;
 
-    /* Counts first: their sizes decide the table's capacity. */
-    size_t *starts = heckel_alloc(env, 3 * (t.count + 1), sizeof *starts);
+    /* Counts first: their sizes decide the tables' capacity. */
+    size_t rows = (size_t)threads * t->count;
+    size_t *starts = heckel_alloc(env, 2 * (t->count + 1) + 3 * rows, sizeof *starts);
     if (!starts) return HECKEL_OUT_OF_MEMORY;
-    t.old_start = starts;
-    t.new_start = starts + t.count + 1;
-    size_t *cursor = starts + 2 * (t.count + 1);
-    if (!histogram(env, &m->old_keys, old_count, &t, t.old_start) ||
-        !histogram(env, &m->new_keys, new_count, &t, t.new_start)) {
-        heckel_free(env, starts);
-        return HECKEL_CANCELLED;
-    }
-    size_t largest = 0;
-    for (size_t p = 0; p < t.count; p++)
-        if (t.old_start[p + 1] - t.old_start[p] > largest) largest = t.old_start[p + 1] - t.old_start[p];
-    size_t table = table_capacity(largest);
-
-    /* One block of 4-byte words: new keys (8-byte aligned), old entries, table, chains. */
-    size_t words = 2 * new_count + 3 * old_count + table + largest;
-    uint32_t *block = words < SIZE_MAX / 4 ? heckel_scratch_get(env, scratch, words * 4) : NULL;
-    if (!block) {
-        heckel_free(env, starts);
-        return HECKEL_OUT_OF_MEMORY;
-    }
-    t.new_mixed = (uint64_t *)block;
-    t.result = block;
-    t.old = (old_entry *)(block + 2 * new_count);
-    t.slots = block + 2 * new_count + 3 * old_count;
-    t.next = t.slots + table;
-
+    t->old_start = starts;
+    t->new_start = starts + t->count + 1;
+    job.old_at = starts + 2 * (t->count + 1);
+    job.new_at = job.old_at + rows;
+    job.cursors = job.new_at + rows;
     heckel_status status = HECKEL_CANCELLED;
-    memcpy(cursor, t.old_start, t.count * sizeof *cursor);
-    if (!partition_pass(env, &m->old_keys, old_count, &t, SCATTER_OLD, cursor, NULL)) goto done;
-    memcpy(cursor, t.new_start, t.count * sizeof *cursor);
-    if (!partition_pass(env, &m->new_keys, new_count, &t, SCATTER_NEW, cursor, match)) goto done;
-    for (size_t p = 0; p < t.count; p++)
-        if (!match_partition(env, &t, p)) goto done;
-    /* Gather: new elements in list order, each partition's results in turn. */
-    memcpy(cursor, t.new_start, t.count * sizeof *cursor);
-    for (size_t j = 0; j < new_count; j++) {
-        if (heckel_poll(env, j)) goto done;
-        size_t at = cursor[match[j]]++;
-        __builtin_prefetch(&t.result[at + GATHER_PREFETCH < new_count ? at + GATHER_PREFETCH : at]);
-        match[j] = t.result[at];
+    if (!heckel_parallel(threads, histogram_task, &job)) goto done;
+    size_t largest = lay_out(job.old_at, t->old_start, t->count, threads);
+    lay_out(job.new_at, t->new_start, t->count, threads);
+    t->table_capacity = table_capacity(largest);
+    t->table_stride = t->table_capacity + largest;
+
+    /* One block of 4-byte words: new keys (8-byte aligned), old entries, tables with chains. */
+    size_t words = 2 * new_count + 3 * old_count, table_words = threads * t->table_stride;
+    uint32_t *block = table_words < SIZE_MAX / 4 - words
+                          ? heckel_scratch_get(env, scratch, (words + table_words) * 4) : NULL;
+    if (!block) {
+        status = HECKEL_OUT_OF_MEMORY;
+        goto done;
     }
-    status = HECKEL_OK;
+    t->new_mixed = (uint64_t *)block;
+    t->result = block;
+    t->old = (old_entry *)(block + 2 * new_count);
+    t->tables = block + words;
+    if (heckel_parallel(threads, scatter_task, &job) && heckel_parallel(threads, match_task, &job) &&
+        heckel_parallel(threads, gather_task, &job))
+        status = HECKEL_OK;
 done:
     heckel_free(env, starts);
     return status;

@@ -49,17 +49,40 @@ static void release(const heckel_env *env, attempt *a) {
     a->match = NULL;
 }
 
-/* Checks every pair matched by key with the elements' equality; a pair that
- * differs sends the middle to exact matching. */
-static heckel_status verify_or_rematch(const heckel_env *env, const heckel_input *in, attempt *a) {
-    const heckel_middle *m = &a->m;
-    for (size_t j = 0; j < m->new_count; j += VERIFY_CHUNK) {
-        if (heckel_cancelled(env)) return HECKEL_CANCELLED;
-        size_t end = min_size(j + VERIFY_CHUNK, m->new_count);
-        if (in->first_unequal(in, a->match, m->prefix, j, end) != end)
-            return heckel_match_exact(env, m, a->match);
+/* A slice of the pairs checked per thread; any unequal pair raises found,
+ * which also stops the other threads. Cancelled: false. */
+typedef struct verify_job {
+    const heckel_env *env;
+    const heckel_input *in;
+    const attempt *a;
+    int found; /* atomic */
+} verify_job;
+
+static bool verify_task(void *context, unsigned part, unsigned parts) {
+    verify_job *job = context;
+    const heckel_middle *m = &job->a->m;
+    size_t first, end;
+    heckel_slice(m->new_count, part, parts, &first, &end);
+    for (size_t j = first; j < end; j += VERIFY_CHUNK) {
+        if (heckel_cancelled(job->env)) return false;
+        if (__atomic_load_n(&job->found, __ATOMIC_RELAXED)) return true;
+        size_t chunk_end = min_size(j + VERIFY_CHUNK, end);
+        if (job->in->first_unequal(job->in, job->a->match, m->prefix, j, chunk_end) != chunk_end) {
+            __atomic_store_n(&job->found, 1, __ATOMIC_RELAXED);
+            return true;
+        }
     }
-    return HECKEL_OK;
+    return true;
+}
+
+/* Checks every pair matched by key with the elements' equality (the
+ * caller's callback on the calling thread only); a pair that differs sends
+ * the middle to exact matching. */
+static heckel_status verify_or_rematch(const heckel_env *env, const heckel_input *in, attempt *a) {
+    verify_job job = {.env = env, .in = in, .a = a};
+    unsigned threads = in->equal_is_callers ? 1 : env->thread_count;
+    if (!heckel_parallel(threads, verify_task, &job)) return HECKEL_CANCELLED;
+    return job.found ? heckel_match_exact(env, &a->m, a->match) : HECKEL_OK;
 }
 
 /* Matches the middle left after trimming `prefix` pairs at the front and
@@ -126,54 +149,56 @@ done:
     return status;
 }
 
-/* The caller's mapping arrays: trimmed pairs map straight across, middle
- * pairs as matched. Polls between chunks (a cancel then leaves them partly
- * written, as heckel.h says); returns false if cancelled. */
-static bool write_mapping(const heckel_env *env, const heckel_middle *m, size_t old_count,
-                          size_t new_count, const uint32_t *match, heckel_result *r) {
-    size_t prefix = m->prefix, old_suffix = prefix + m->old_count, new_suffix = prefix + m->new_count;
-    for (size_t i = 0; i < prefix; i++) r->old_to_new[i] = r->new_to_old[i] = (heckel_offset)i;
-    for (size_t i = old_suffix; i < old_count; i++)
-        r->old_to_new[i] = (heckel_offset)(i - old_suffix + new_suffix);
-    for (size_t j = new_suffix; j < new_count; j++)
-        r->new_to_old[j] = (heckel_offset)(j - new_suffix + old_suffix);
-    for (size_t i = prefix; i < old_suffix; i++) {
-        if (heckel_poll(env, i - prefix)) return false;
-        r->old_to_new[i] = HECKEL_UNMATCHED;
-    }
-    for (size_t j = 0; j < m->new_count; j++) {
-        if (heckel_poll(env, j)) return false;
-        uint32_t i = match[j];
-        r->new_to_old[prefix + j] = i == HECKEL_UNMATCHED ? HECKEL_UNMATCHED : (heckel_offset)(prefix + i);
-        if (i != HECKEL_UNMATCHED) r->old_to_new[prefix + i] = (heckel_offset)(prefix + j);
-    }
-    return true;
+/* The two jobs that need only the match: the kept pairs (one longest
+ * increasing run, inherently sequential) and the mapping outputs. With two
+ * threads or more they run side by side, hiding the mapping's writes behind
+ * the run. */
+typedef struct last_passes {
+    const heckel_env *env;
+    const heckel_input *in;
+    const attempt *a;
+    uint32_t *keep;
+    heckel_result *result;
+    size_t match_count;
+    heckel_status kept_status;
+} last_passes;
+
+static bool mark_kept_part(last_passes *job) {
+    size_t new_count = job->a->m.new_count;
+    job->kept_status = heckel_mark_kept(job->env, job->a->match, new_count, job->keep,
+                                        job->keep + new_count);
+    return job->kept_status == HECKEL_OK;
 }
 
-static size_t count_matches(const heckel_middle *m, size_t old_count, const uint32_t *match) {
-    size_t matches = m->prefix + (old_count - m->prefix - m->old_count);
-    for (size_t j = 0; j < m->new_count; j++) matches += match[j] != HECKEL_UNMATCHED;
-    return matches;
+static bool write_mapping_part(last_passes *job, unsigned threads) {
+    return heckel_write_mapping(job->env, &job->a->m, job->in->old_count, job->in->new_count,
+                                job->a->match, threads, job->result, &job->match_count);
+}
+
+static bool side_by_side(void *context, unsigned part, unsigned parts) {
+    (void)parts;
+    return part == 0 ? mark_kept_part(context) : write_mapping_part(context, 1);
 }
 
 /* Finds the moves (unless ignore_order) and writes every output. */
 static heckel_status finish(const heckel_env *env, const heckel_input *in, const attempt *a,
                             heckel_scratch *scratch, heckel_result *result) {
-    const heckel_middle *m = &a->m;
-    size_t new_count = m->new_count, moves = 0;
-    uint32_t *keep = NULL;
-    if (!env->ignore_order) {
-        keep = heckel_scratch_get(env, scratch, (new_count + heckel_kept_work(new_count)) * sizeof *keep);
-        if (!keep) return HECKEL_OUT_OF_MEMORY;
-        heckel_status status = heckel_mark_kept(env, a->match, new_count, keep, keep + new_count);
-        if (status != HECKEL_OK) return status;
+    size_t new_count = a->m.new_count, move_count = 0;
+    last_passes job = {.env = env, .in = in, .a = a, .result = result, .kept_status = HECKEL_OK};
+    bool ok;
+    if (env->ignore_order) {
+        ok = write_mapping_part(&job, env->thread_count);
+    } else {
+        job.keep = heckel_scratch_get(env, scratch, (new_count + heckel_kept_work(new_count)) * sizeof *job.keep);
+        if (!job.keep) return HECKEL_OUT_OF_MEMORY;
+        if (env->thread_count > 1) ok = heckel_parallel(2, side_by_side, &job);
+        else ok = mark_kept_part(&job) && !heckel_cancelled(env) && write_mapping_part(&job, 1);
+        ok = ok && heckel_write_moves(env, &a->m, in->new_count, a->match, job.keep, result, &move_count);
     }
-    if (heckel_cancelled(env) || !write_mapping(env, m, in->old_count, in->new_count, a->match, result))
-        return HECKEL_CANCELLED;
-    if (keep && !heckel_list_moves(env, a->match, keep, new_count, m->prefix, result->moves, &moves))
-        return HECKEL_CANCELLED;
-    result->match_count = count_matches(m, in->old_count, a->match);
-    result->move_count = moves;
+    if (job.kept_status != HECKEL_OK) return job.kept_status;
+    if (!ok) return HECKEL_CANCELLED;
+    result->match_count = job.match_count;
+    result->move_count = move_count;
     return HECKEL_OK;
 }
 
@@ -193,6 +218,7 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
      * middle, or checking a trimmed suffix): equal lists need none. */
     if ((in->old_count > prefix + suffix && in->new_count > prefix + suffix) || suffix > 0)
         seeded.seed = heckel_random_seed(in->old_count + in->new_count - 2 * prefix);
+    seeded.thread_count = heckel_thread_count(env, in->old_count + in->new_count - 2 * prefix);
 
     attempt a = {0};
     heckel_scratch scratch = {.block = NULL};

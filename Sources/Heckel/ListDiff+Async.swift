@@ -16,7 +16,7 @@ extension ListDiff {
     public static func computed<Old: Collection, New: Collection>(
         from old: Old, to new: New
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Hashable {
-        try await Cancellable.run { cancel in try ListDiff.matched(from: old, to: new, cancel: cancel) }
+        try await Cancellable.run { cancel in try ListDiff.matched(from: old, to: new, options: Options(), cancel: cancel) }
     }
 
     /// Computes `ListDiff(from: old, to: new, identifiedBy: id)` off the
@@ -33,9 +33,7 @@ extension ListDiff {
         from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.run { cancel in
-            try ListDiff.identified(
-                from: old, to: new, identifiedBy: id, cancel: cancel,
-                checkpoint: Task.checkCancellation, failed: { throw $0 })
+            try ListDiff.identified(from: old, to: new, identifiedBy: id, options: Options(), cancel: cancel).get()
         }
     }
 

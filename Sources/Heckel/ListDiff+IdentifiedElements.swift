@@ -16,17 +16,21 @@ extension ListDiff {
     ///   - old: The list before the change.
     ///   - new: The list after the change.
     ///   - id: The identity of an element; called once per element.
+    ///   - options: Threads and order handling; see `ListDiff.Options`.
     /// - Precondition: neither list has more than `ListDiff.maximumCount`
     ///   elements; running out of memory traps.
     /// - Complexity: O(n) expected, n = old count + new count, plus one call
     ///   of `id` per element, one `==` per matched pair and O(m log m) for the
-    ///   m matched pairs when they are out of order.
+    ///   m matched pairs when they are out of order (none with
+    ///   `options.ignoresOrder`).
     @inlinable
     public init<Old: Collection, New: Collection, ID: Hashable>(
-        from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID
+        from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID, options: Options = Options()
     ) rethrows where Old.Element == New.Element, Old.Element: Equatable {
-        self = try Self.identified(
-            from: old, to: new, identifiedBy: id, cancel: nil, checkpoint: {}, failed: { $0.trap() })
+        switch try Self.identified(from: old, to: new, identifiedBy: id, options: options, cancel: nil) {
+        case .success(let diff): self = diff
+        case .failure(let failure): failure.trap()
+        }
     }
 
     /// The difference between two lists whose elements have an identity at
@@ -38,8 +42,8 @@ extension ListDiff {
     /// - Complexity: as `init(from:to:identifiedBy:)` with a closure.
     @inlinable
     public init<Old: Collection, New: Collection, ID: Hashable>(
-        from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>
+        from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>, options: Options = Options()
     ) where Old.Element == New.Element, Old.Element: Equatable {
-        self.init(from: old, to: new, identifiedBy: { $0[keyPath: id] })
+        self.init(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options)
     }
 }

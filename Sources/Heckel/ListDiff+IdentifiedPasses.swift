@@ -1,70 +1,52 @@
 extension ListDiff {
-    /// The work of `init(from:to:identifiedBy:)` and its `async` form.
+    /// The work of `init(from:to:identifiedBy:)` and its `async` form: the
+    /// identities, one core match of them, and the updates.
     ///
-    /// The Swift passes (identities, updates) call `checkpoint` every
-    /// `checkpointInterval` elements, and `cancel` stops the core; a failed
-    /// core call goes to `failed`. The synchronous initializer passes an empty
-    /// checkpoint and a trap, so nothing of this throws for it but `id`.
+    /// Only `id`'s errors are thrown; a core failure, or a cancellation that
+    /// `cancel`'s task received during any pass, comes back as `.failure`.
+    /// With no `cancel` (the synchronous initializer) nothing is polled.
     @inlinable
     static func identified<Old: Collection, New: Collection, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID,
-        cancel: CancelFlag?, checkpoint: () throws -> Void, failed: (CoreFailure) throws -> Never
-    ) rethrows -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
-        let oldIDs = try identities(of: old, id, checkpoint: checkpoint)
-        let newIDs = try identities(of: new, id, checkpoint: checkpoint)
-        let mapping: Mapping
-        do {
-            mapping = try Matcher.match(oldIDs, newIDs, cancel: cancel)
-        } catch {
-            try failed(error)
+        options: Options, cancel: CancelFlag?
+    ) rethrows -> Swift.Result<ListDiff, CoreFailure> where Old.Element == New.Element, Old.Element: Equatable {
+        guard let oldIDs = try identities(of: old, id, cancel: cancel),
+              let newIDs = try identities(of: new, id, cancel: cancel)
+        else { return .failure(.cancelled) }
+        return Swift.Result { () throws(CoreFailure) in
+            let mapping = try Matcher.match(oldIDs, newIDs, options: options, cancel: cancel)
+            return ListDiff(mapping: mapping, updates: try updates(old, new, mapping: mapping, cancel: cancel))
         }
-        return ListDiff(mapping: mapping, updates: try updates(old, new, mapping: mapping, checkpoint: checkpoint))
     }
 
-    /// How many elements the Swift passes handle between two checkpoints:
-    /// often enough to stop within a fraction of a millisecond, rarely enough
-    /// to cost nothing measurable.
-    @inlinable
-    static var checkpointInterval: Int { 4096 }
-
-    /// `id` of every element, in order, calling `checkpoint` every
-    /// `checkpointInterval` elements.
+    /// `id` of every element, in order, or `nil` when the diff was cancelled
+    /// (polled every `CancelFlag.pollInterval` elements).
     @inlinable
     static func identities<C: Collection, ID>(
-        of elements: C, _ id: (C.Element) throws -> ID, checkpoint: () throws -> Void
-    ) rethrows -> [ID] {
+        of elements: C, _ id: (C.Element) throws -> ID, cancel: CancelFlag?
+    ) rethrows -> [ID]? {
         var identities: [ID] = []
         identities.reserveCapacity(elements.count)
-        var sinceCheckpoint = 0
         for element in elements {
-            sinceCheckpoint &+= 1
-            if sinceCheckpoint == checkpointInterval {
-                sinceCheckpoint = 0
-                try checkpoint()
-            }
+            if CancelFlag.isCancelled(cancel, at: identities.count) { return nil }
             identities.append(try id(element))
         }
         return identities
     }
 
     /// The matched pairs whose elements are not `==`, ascending by new offset,
-    /// calling `checkpoint` every `checkpointInterval` elements.
+    /// polling `cancel` every `CancelFlag.pollInterval` elements.
     @inlinable
     static func updates<Old: Collection, New: Collection>(
-        _ old: Old, _ new: New, mapping: Mapping, checkpoint: () throws -> Void
-    ) rethrows -> [Update] where Old.Element == New.Element, Old.Element: Equatable {
+        _ old: Old, _ new: New, mapping: Mapping, cancel: CancelFlag?
+    ) throws(CoreFailure) -> [Update] where Old.Element == New.Element, Old.Element: Equatable {
         if mapping.matchCount == 0 { return [] }
-        return try withContiguousElements(of: old) { old in
-            try mapping.newToOld.withUnsafeBufferPointer { newToOld in
+        return try old.withContiguousElements { (old) throws(CoreFailure) in
+            try mapping.newToOld.withUnsafeBufferPointer { (newToOld) throws(CoreFailure) in
                 var updates: [Update] = []
                 var newOffset = 0
-                var sinceCheckpoint = 0
                 for element in new {
-                    sinceCheckpoint &+= 1
-                    if sinceCheckpoint == checkpointInterval {
-                        sinceCheckpoint = 0
-                        try checkpoint()
-                    }
+                    try CancelFlag.poll(cancel, at: newOffset)
                     let oldOffset = newToOld[newOffset]
                     if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != element {
                         updates.append(Update(old: Int(oldOffset), new: newOffset))

@@ -50,7 +50,7 @@ public struct ListDiff: Sendable {
         newToOld = mapping.newToOld
         deletions = Mapping.unmatchedOffsets(in: mapping.oldToNew, count: oldCount - mapping.matchCount)
         insertions = Mapping.unmatchedOffsets(in: mapping.newToOld, count: newCount - mapping.matchCount)
-        moves = mapping.movedPairs()
+        moves = mapping.moves
         self.updates = updates
     }
 

@@ -80,7 +80,7 @@ import Testing
         let flag = CancelFlag()
         flag.raise()
         do {
-            _ = try Matcher.match(Array(0..<10_000), Array((0..<10_000).reversed()), cancel: flag)
+            _ = try Matcher.match(Array(0..<10_000), Array((0..<10_000).reversed()), options: .init(), cancel: flag)
             Issue.record("expected a cancelled match")
         } catch {
             guard case .cancelled = error else { Issue.record("unexpected \(error)"); return }

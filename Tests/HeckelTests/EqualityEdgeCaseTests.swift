@@ -50,8 +50,8 @@ import Testing
         #expect(diff.insertions == [2])
         // NaN is not == to itself, so compare the rebuild by bits.
         let rebuilt = rebuild(old, applying: diff, insertedFrom: new)
-        #expect(rebuilt.map(\.bitPattern) == new.map(\.bitPattern)
-                || zip(rebuilt, new).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) })
+        #expect(rebuilt.count == new.count)
+        #expect(zip(rebuilt, new).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) })
     }
 
     @Test func nanOnlyLists() {

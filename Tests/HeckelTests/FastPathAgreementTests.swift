@@ -63,7 +63,7 @@ import Testing
     @Test func stringByteKeysOnlyForASCII() throws {
         func byteMatch(_ old: [String], _ new: [String]) throws -> Mapping? {
             try old.withUnsafeBufferPointer { old in
-                try new.withUnsafeBufferPointer { new in try StringKeys.match(old, new, cancel: nil) }
+                try new.withUnsafeBufferPointer { new in try StringKeys.match(old, new, options: .init(), cancel: nil) }
             }
         }
         #expect(try byteMatch(["a", "K", ""], ["K", "b"]) != nil)

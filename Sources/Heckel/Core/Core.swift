@@ -5,10 +5,11 @@ import CHeckel
 ///
 /// Every entry point answers for an empty list itself, so every buffer
 /// handed to the core is non-empty and so has a non-nil base address. For
-/// the rest, it allocates the two mapping arrays (and room for the moves)
-/// uninitialized, lets the core fill them, and keeps them only when the
-/// core answers `HECKEL_OK`; on any other status they are dropped with zero
-/// initialized elements, since the core leaves outputs untouched on failure.
+/// the rest, it allocates the two mapping arrays uninitialized (the moves go
+/// to a temporary buffer), lets the core fill them, and keeps them only when
+/// the core answers `HECKEL_OK`; on any other status they are dropped with
+/// zero initialized elements, since the core leaves outputs untouched on
+/// failure.
 @usableFromInline
 enum Core {
     /// Checks the counts against the core's 32-bit offsets.
@@ -19,14 +20,14 @@ enum Core {
     }
 
     /// Runs `call` on fresh output arrays for lists of the given sizes.
+    ///
+    /// A cancellation that came while Swift prepared the inputs needs no
+    /// check here: the core reads the flag before anything else.
     static func run(
-        oldCount: Int, newCount: Int, cancel: CancelFlag?,
+        oldCount: Int, newCount: Int, options settings: ListDiff.Options, cancel: CancelFlag?,
         _ call: (UnsafePointer<heckel_options>, UnsafeMutablePointer<heckel_result>) -> heckel_status
     ) throws(CoreFailure) -> Mapping {
         try checkCounts(oldCount, newCount)
-        // The Swift side (keys, copies) does not poll the flag; catch a
-        // cancellation that came during it before the core starts.
-        if cancel != nil && Task.isCancelled { throw .cancelled }
         // Nothing to match when a list is empty. Answered here, so that the
         // core never sees an empty list, whose buffer may have a nil base
         // address (`UnsafeBufferPointer(start: nil, count: 0)`): heckel.h
@@ -35,20 +36,26 @@ enum Core {
         var status = HECKEL_OK
         var matchCount = 0
         var newToOld: [UInt32] = []
-        var moves: [UInt32] = []
+        var moves: [ListDiff.Move] = []
         let oldToNew = [UInt32](unsafeUninitializedCapacity: oldCount) { oldBuffer, oldInitialized in
             newToOld = [UInt32](unsafeUninitializedCapacity: newCount) { newBuffer, newInitialized in
-                moves = [UInt32](unsafeUninitializedCapacity: min(oldCount, newCount)) { moveBuffer, movesInitialized in
+                let moveRoom = settings.ignoresOrder ? 0 : min(oldCount, newCount)
+                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: moveRoom) { moveBuffer in
                     var result = heckel_result(
                         old_to_new: oldBuffer.baseAddress, new_to_old: newBuffer.baseAddress,
                         moves: moveBuffer.baseAddress, match_count: 0, move_count: 0)
                     var options = heckel_options()
+                    options.threads = settings.coreThreads
+                    options.ignore_order = settings.ignoresOrder
                     status = withExtendedLifetime(cancel) {
                         if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
                         return call(&options, &result)
                     }
-                    matchCount = status == HECKEL_OK ? result.match_count : 0
-                    movesInitialized = status == HECKEL_OK ? result.move_count : 0
+                    guard status == HECKEL_OK else { return }
+                    matchCount = result.match_count
+                    moves = Mapping.movedPairs(
+                        UnsafeBufferPointer(rebasing: moveBuffer[..<result.move_count]),
+                        newToOld: UnsafeBufferPointer(newBuffer))
                 }
                 newInitialized = status == HECKEL_OK ? newCount : 0
             }
@@ -65,20 +72,18 @@ enum Core {
     @usableFromInline
     static func matchKeys(
         old: UnsafeBufferPointer<UInt64>, new: UnsafeBufferPointer<UInt64>,
-        equal: ((Int, Int) -> Bool)?, cancel: CancelFlag?
+        equal: ((Int, Int) -> Bool)?, options: ListDiff.Options = .init(), cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try run(oldCount: old.count, newCount: new.count, cancel: cancel) { options, result in
-            guard let equal else {
-                return heckel_match_keys(old.baseAddress, old.count, new.baseAddress, new.count,
-                                         nil, nil, options, result)
+        guard let equal else {
+            return try run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) { options, result in
+                heckel_match_keys(old.baseAddress, old.count, new.baseAddress, new.count, nil, nil, options, result)
             }
-            return withoutActuallyEscaping(equal) { equal in
-                let context = EqualityContext(equal: equal)
-                return withExtendedLifetime(context) {
-                    heckel_match_keys(old.baseAddress, old.count, new.baseAddress, new.count,
-                                      EqualityContext.trampoline, Unmanaged.passUnretained(context).toOpaque(),
-                                      options, result)
-                }
+        }
+        return try withoutActuallyEscaping(equal) { (equal) throws(CoreFailure) in
+            let context = EqualityContext(equal: equal)
+            return try withExtendedLifetime(context) { () throws(CoreFailure) in
+                try matchKeys(old: old, new: new, equal: EqualityContext.trampoline,
+                              context: Unmanaged.passUnretained(context).toOpaque(), options: options, cancel: cancel)
             }
         }
     }
@@ -87,9 +92,9 @@ enum Core {
     /// `context`: no Swift closure between the core and the comparison.
     static func matchKeys(
         old: UnsafeBufferPointer<UInt64>, new: UnsafeBufferPointer<UInt64>,
-        equal: heckel_equal_fn, context: UnsafeMutableRawPointer, cancel: CancelFlag?
+        equal: heckel_equal_fn, context: UnsafeMutableRawPointer, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try run(oldCount: old.count, newCount: new.count, cancel: cancel) { options, result in
+        try run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) { options, result in
             heckel_match_keys(old.baseAddress, old.count, new.baseAddress, new.count,
                               equal, context, options, result)
         }
@@ -99,10 +104,19 @@ enum Core {
     @usableFromInline
     static func matchRecords(
         old: UnsafeRawPointer?, oldCount: Int, new: UnsafeRawPointer?, newCount: Int,
-        size: Int, cancel: CancelFlag?
+        size: Int, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try run(oldCount: oldCount, newCount: newCount, cancel: cancel) { options, result in
+        try run(oldCount: oldCount, newCount: newCount, options: options, cancel: cancel) { options, result in
             heckel_match_records(old, oldCount, new, newCount, size, options, result)
+        }
+    }
+
+    /// Matches lists of byte strings, by XXH3 and memcmp.
+    static func matchSpans(
+        old: UnsafeBufferPointer<heckel_span>, new: UnsafeBufferPointer<heckel_span>, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping {
+        try run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) { options, result in
+            heckel_match_spans(old.baseAddress, old.count, new.baseAddress, new.count, options, result)
         }
     }
 }

@@ -5,14 +5,14 @@ import CHeckel
 /// Invariants: `oldToNew` and `newToOld` are inverse partial bijections
 /// (`newToOld[oldToNew[i]] == i` for every matched `i`, unmatched offsets hold
 /// `Mapping.unmatched`); exactly `matchCount` entries of each are matched;
-/// `moves` holds the new offsets of the moved pairs, ascending, each matched.
+/// `moves` holds the moved pairs, ascending by new offset, each matched.
 @usableFromInline
 struct Mapping: Sendable {
     @usableFromInline static let unmatched: UInt32 = HECKEL_UNMATCHED
 
     @usableFromInline var oldToNew: [UInt32]
     @usableFromInline var newToOld: [UInt32]
-    @usableFromInline var moves: [UInt32]
+    @usableFromInline var moves: [ListDiff.Move]
     @usableFromInline var matchCount: Int
 
     /// The mapping of lists with nothing in common: every offset unmatched.
@@ -40,14 +40,16 @@ struct Mapping: Sendable {
         }
     }
 
-    /// The moved pairs as old -> new offsets, ascending by new offset.
-    func movedPairs() -> [ListDiff.Move] {
+    /// The moved pairs as old -> new offsets, from the core's new offsets of
+    /// the moved pairs (ascending) and its `new_to_old` array.
+    static func movedPairs(
+        _ moves: UnsafeBufferPointer<UInt32>, newToOld: UnsafeBufferPointer<UInt32>
+    ) -> [ListDiff.Move] {
         if moves.isEmpty { return [] }
         return [ListDiff.Move](unsafeUninitializedCapacity: moves.count) { buffer, initialized in
-            newToOld.withUnsafeBufferPointer { newToOld in
-                for (k, to) in moves.enumerated() {
-                    buffer[k] = ListDiff.Move(from: Int(newToOld[Int(to)]), to: Int(to))
-                }
+            for k in 0..<moves.count {
+                let to = Int(moves[k])
+                buffer[k] = ListDiff.Move(from: Int(newToOld[to]), to: to)
             }
             initialized = moves.count
         }

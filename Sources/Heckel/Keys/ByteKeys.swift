@@ -13,36 +13,49 @@ import CHeckel
 /// trusted alone; `==` confirms each candidate pair.
 @usableFromInline
 enum ByteKeys {
+    /// Matches two lists of `[UInt8]` or `Data`, or returns `nil` for any
+    /// other element type.
+    ///
+    /// - Complexity: O(total bytes) plus one `==` per candidate pair.
+    @inlinable
+    static func match<Element>(
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping? {
+        if Element.self == [UInt8].self {
+            return try matchBytes(old.sameElements(as: [UInt8].self), new.sameElements(as: [UInt8].self), options: options, cancel: cancel)
+        }
+        if Element.self == Data.self {
+            return try matchBytes(old.sameElements(as: Data.self), new.sameElements(as: Data.self), options: options, cancel: cancel)
+        }
+        return nil
+    }
+
     /// Matches lists of byte arrays.
     @usableFromInline
-    static func match(
-        _ old: UnsafeBufferPointer<[UInt8]>, _ new: UnsafeBufferPointer<[UInt8]>, cancel: CancelFlag?
+    static func matchBytes(
+        _ old: UnsafeBufferPointer<[UInt8]>, _ new: UnsafeBufferPointer<[UInt8]>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try match(old, new, cancel: cancel) { bytes in
+        try matchHashed(old, new, options: options, cancel: cancel) { bytes in
             bytes.withUnsafeBytes { heckel_hash_bytes($0.baseAddress, $0.count) }
         }
     }
 
     /// Matches lists of `Data`.
     @usableFromInline
-    static func match(
-        _ old: UnsafeBufferPointer<Data>, _ new: UnsafeBufferPointer<Data>, cancel: CancelFlag?
+    static func matchBytes(
+        _ old: UnsafeBufferPointer<Data>, _ new: UnsafeBufferPointer<Data>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try match(old, new, cancel: cancel) { bytes in
+        try matchHashed(old, new, options: options, cancel: cancel) { bytes in
             bytes.withUnsafeBytes { heckel_hash_bytes($0.baseAddress, $0.count) }
         }
     }
 
-    private static func match<Bytes: Equatable>(
-        _ old: UnsafeBufferPointer<Bytes>, _ new: UnsafeBufferPointer<Bytes>, cancel: CancelFlag?,
+    private static func matchHashed<Bytes: Equatable>(
+        _ old: UnsafeBufferPointer<Bytes>, _ new: UnsafeBufferPointer<Bytes>, options: ListDiff.Options, cancel: CancelFlag?,
         hash: (Bytes) -> UInt64
     ) throws(CoreFailure) -> Mapping {
-        let oldKeys = old.map(hash)
-        let newKeys = new.map(hash)
-        return try oldKeys.withUnsafeBufferPointer { (oldKeys) throws(CoreFailure) in
-            try newKeys.withUnsafeBufferPointer { (newKeys) throws(CoreFailure) in
-                try Core.matchKeys(old: oldKeys, new: newKeys, equal: { old[$0] == new[$1] }, cancel: cancel)
-            }
-        }
+        try ComputedKeys.match(
+            oldCount: old.count, newCount: new.count, options: options, cancel: cancel,
+            oldKey: { hash(old[$0]) }, newKey: { hash(new[$0]) }, equal: { old[$0] == new[$1] })
     }
 }

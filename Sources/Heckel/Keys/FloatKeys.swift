@@ -21,58 +21,69 @@ enum FloatKeys {
     /// The tag of new NaN keys: the negative quiet NaN.
     static let newNaNTag: UInt64 = 0xFFF8_0000_0000_0000
 
+    /// Matches two lists of `Double`, `Float` or `Float16`, or returns `nil`
+    /// for any other element type.
+    ///
+    /// - Complexity: O(n) expected, n = old count + new count.
+    @inlinable
+    static func match<Element>(
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping? {
+        if Element.self == Double.self {
+            return try matchValues(old.sameElements(as: Double.self), new.sameElements(as: Double.self), options: options, cancel: cancel)
+        }
+        if Element.self == Float.self {
+            return try matchValues(old.sameElements(as: Float.self), new.sameElements(as: Float.self), options: options, cancel: cancel)
+        }
+        #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
+        if #available(macOS 11.0, iOS 14.0, watchOS 7.0, tvOS 14.0, *), Element.self == Float16.self {
+            return try matchValues(old.sameElements(as: Float16.self), new.sameElements(as: Float16.self), options: options, cancel: cancel)
+        }
+        #endif
+        return nil
+    }
+
     /// Matches lists of `Double`s.
     @usableFromInline
-    static func match(
-        _ old: UnsafeBufferPointer<Double>, _ new: UnsafeBufferPointer<Double>, cancel: CancelFlag?
+    static func matchValues(
+        _ old: UnsafeBufferPointer<Double>, _ new: UnsafeBufferPointer<Double>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try match(old, new, cancel: cancel) { $0 }
+        try matchKeyed(old, new, options: options, cancel: cancel) { $0 }
     }
 
     /// Matches lists of `Float`s.
     @usableFromInline
-    static func match(
-        _ old: UnsafeBufferPointer<Float>, _ new: UnsafeBufferPointer<Float>, cancel: CancelFlag?
+    static func matchValues(
+        _ old: UnsafeBufferPointer<Float>, _ new: UnsafeBufferPointer<Float>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try match(old, new, cancel: cancel) { Double($0) }
+        try matchKeyed(old, new, options: options, cancel: cancel) { Double($0) }
     }
 
     #if !((os(macOS) || targetEnvironment(macCatalyst)) && arch(x86_64))
     /// Matches lists of `Float16`s.
     @available(macOS 11.0, iOS 14.0, watchOS 7.0, tvOS 14.0, *)
     @usableFromInline
-    static func match(
-        _ old: UnsafeBufferPointer<Float16>, _ new: UnsafeBufferPointer<Float16>, cancel: CancelFlag?
+    static func matchValues(
+        _ old: UnsafeBufferPointer<Float16>, _ new: UnsafeBufferPointer<Float16>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try match(old, new, cancel: cancel) { Double($0) }
+        try matchKeyed(old, new, options: options, cancel: cancel) { Double($0) }
     }
     #endif
 
-    private static func match<Value>(
-        _ old: UnsafeBufferPointer<Value>, _ new: UnsafeBufferPointer<Value>, cancel: CancelFlag?,
+    private static func matchKeyed<Value>(
+        _ old: UnsafeBufferPointer<Value>, _ new: UnsafeBufferPointer<Value>, options: ListDiff.Options, cancel: CancelFlag?,
         exactly double: (Value) -> Double
     ) throws(CoreFailure) -> Mapping {
-        let oldKeys = keys(of: old, nanTag: oldNaNTag, exactly: double)
-        let newKeys = keys(of: new, nanTag: newNaNTag, exactly: double)
-        return try oldKeys.withUnsafeBufferPointer { (oldKeys) throws(CoreFailure) in
-            try newKeys.withUnsafeBufferPointer { (newKeys) throws(CoreFailure) in
-                try Core.matchKeys(old: oldKeys, new: newKeys, equal: nil, cancel: cancel)
-            }
-        }
+        try ComputedKeys.match(
+            oldCount: old.count, newCount: new.count, options: options, cancel: cancel,
+            oldKey: { key(of: double(old[$0]), at: $0, nanTag: oldNaNTag) },
+            newKey: { key(of: double(new[$0]), at: $0, nanTag: newNaNTag) }, equal: nil)
     }
 
-    /// The key of each value; NaNs get `nanTag` with their offset.
+    /// The key of `value` at `offset` of its list; a NaN gets `nanTag` with
+    /// its offset.
     @inline(__always)
-    private static func keys<Value>(
-        of values: UnsafeBufferPointer<Value>, nanTag: UInt64, exactly double: (Value) -> Double
-    ) -> [UInt64] {
-        [UInt64](unsafeUninitializedCapacity: values.count) { keys, initialized in
-            for k in 0..<values.count {
-                let value = double(values[k])
-                keys[k] = value.isNaN ? nanTag | UInt64(truncatingIfNeeded: k)
-                    : value == 0 ? 0 : value.bitPattern
-            }
-            initialized = values.count
-        }
+    private static func key(of value: Double, at offset: Int, nanTag: UInt64) -> UInt64 {
+        value.isNaN ? nanTag | UInt64(truncatingIfNeeded: offset) : value == 0 ? 0 : value.bitPattern
     }
 }

@@ -15,26 +15,21 @@ enum HashValueKeys {
     ///   expected, O(n^2) when many unequal elements share a hash value.
     @inlinable
     static func match<Element: Hashable>(
-        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, cancel: CancelFlag?
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        let oldKeys = keys(of: old)
-        let newKeys = keys(of: new)
-        return try oldKeys.withUnsafeBufferPointer { (oldKeys) throws(CoreFailure) in
-            try newKeys.withUnsafeBufferPointer { (newKeys) throws(CoreFailure) in
-                try Core.matchKeys(
-                    old: oldKeys, new: newKeys, equal: { old[$0] == new[$1] }, cancel: cancel)
-            }
-        }
+        try ComputedKeys.match(
+            oldCount: old.count, newCount: new.count, options: options, cancel: cancel,
+            oldKey: { key(of: old[$0]) }, newKey: { key(of: new[$0]) }, equal: { old[$0] == new[$1] })
     }
 
-    /// The elements' hash values, as the core's 64-bit keys.
+    /// The key of one value for the core's symbol table: equal values get
+    /// equal keys. For the integers of `IntegerKeys.accepts` it is their bit
+    /// pattern (cheaper than hashing, and exact: equal keys mean equal
+    /// values); for any other type its `hashValue`, which may collide.
+    ///
+    /// - Complexity: O(1) for integers; one `hashValue` otherwise.
     @inlinable
-    static func keys<Element: Hashable>(of elements: UnsafeBufferPointer<Element>) -> [UInt64] {
-        [UInt64](unsafeUninitializedCapacity: elements.count) { keys, initialized in
-            for k in 0..<elements.count {
-                keys[k] = UInt64(truncatingIfNeeded: elements[k].hashValue)
-            }
-            initialized = elements.count
-        }
+    static func key<Value: Hashable>(of value: Value) -> UInt64 {
+        IntegerKeys.bits(of: value) ?? UInt64(truncatingIfNeeded: value.hashValue)
     }
 }

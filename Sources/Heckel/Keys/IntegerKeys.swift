@@ -1,4 +1,5 @@
-/// Keys for the standard library's fixed-width integers of up to 64 bits.
+/// Keys for the standard library's fixed-width integers of up to 64 bits: the
+/// one owner of which integer types are compared by their bits.
 ///
 /// Why this agrees with `==`: for these types `==` is equality of the bit
 /// patterns, and zero-extending a bit pattern of at most 64 bits to `UInt64` is
@@ -10,6 +11,8 @@ enum IntegerKeys {
     /// Whether `type` is one of the integer types this scheme covers. Only the
     /// standard library's own types: another `FixedWidthInteger` may define
     /// `==` differently from its bits.
+    ///
+    /// - Complexity: O(1); folds to a constant once specialized.
     @inlinable
     static func accepts<T>(_ type: T.Type) -> Bool {
         type == Int.self || type == UInt.self
@@ -19,41 +22,67 @@ enum IntegerKeys {
             || type == Int8.self || type == UInt8.self
     }
 
+    /// The bit pattern of `value` zero-extended to 64 bits when `T` is one of
+    /// the types of `accepts`, else `nil`: an exact key (equal keys, equal
+    /// values).
+    ///
+    /// - Complexity: O(1); the type tests fold away once specialized.
+    @inlinable @inline(__always)
+    static func bits<T>(of value: T) -> UInt64? {
+        guard accepts(T.self) else { return nil }
+        return withUnsafeBytes(of: value) { raw in
+            switch raw.count {
+            case 1: return UInt64(raw.load(as: UInt8.self))
+            case 2: return UInt64(raw.loadUnaligned(as: UInt16.self))
+            case 4: return UInt64(raw.loadUnaligned(as: UInt32.self))
+            default: return raw.loadUnaligned(as: UInt64.self)
+            }
+        }
+    }
+
+    /// Matches two lists of one of the types of `accepts`, or returns `nil`
+    /// for any other element type.
+    ///
+    /// - Complexity: O(n) expected, n = old count + new count, and no copy
+    ///   for 64-bit integers.
+    @inlinable
+    static func match<Element>(
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping? {
+        guard accepts(Element.self) else { return nil }
+        return try matchWidth(UnsafeRawBufferPointer(old), UnsafeRawBufferPointer(new),
+                         width: MemoryLayout<Element>.size, options: options, cancel: cancel)
+    }
+
     /// Matches lists of integers given as raw bytes, `width` bytes each.
     @usableFromInline
-    static func match(
-        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, width: Int, cancel: CancelFlag?
+    static func matchWidth(
+        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, width: Int, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
         if width == MemoryLayout<UInt64>.size {
             // Scoped rebinding of the caller's storage: no copy.
             return try old.withMemoryRebound(to: UInt64.self) { oldKeys in
                 new.withMemoryRebound(to: UInt64.self) { newKeys in
                     Result { () throws(CoreFailure) in
-                        try Core.matchKeys(old: oldKeys, new: newKeys, equal: nil, cancel: cancel)
+                        try Core.matchKeys(old: oldKeys, new: newKeys, equal: nil, options: options, cancel: cancel)
                     }
                 }
             }.get()
         }
-        let oldKeys = widened(old, width: width)
-        let newKeys = widened(new, width: width)
-        return try oldKeys.withUnsafeBufferPointer { (oldKeys) throws(CoreFailure) in
-            try newKeys.withUnsafeBufferPointer { (newKeys) throws(CoreFailure) in
-                try Core.matchKeys(old: oldKeys, new: newKeys, equal: nil, cancel: cancel)
-            }
-        }
+        return try ComputedKeys.match(
+            oldCount: old.count / width, newCount: new.count / width, options: options, cancel: cancel,
+            oldKey: { widened(old, at: $0, width: width) }, newKey: { widened(new, at: $0, width: width) },
+            equal: nil)
     }
 
-    /// Each `width`-byte integer of `raw`, zero-extended to 64 bits.
-    static func widened(_ raw: UnsafeRawBufferPointer, width: Int) -> [UInt64] {
-        let count = raw.count / width
-        return [UInt64](unsafeUninitializedCapacity: count) { keys, initialized in
-            switch width {
-            case 1: for k in 0..<count { keys[k] = UInt64(raw.load(fromByteOffset: k, as: UInt8.self)) }
-            case 2: for k in 0..<count { keys[k] = UInt64(raw.load(fromByteOffset: k &* 2, as: UInt16.self)) }
-            case 4: for k in 0..<count { keys[k] = UInt64(raw.load(fromByteOffset: k &* 4, as: UInt32.self)) }
-            default: preconditionFailure("IntegerKeys: unsupported width \(width)")
-            }
-            initialized = count
+    /// The `width`-byte integer at `offset` of `raw`, zero-extended to 64 bits.
+    @inline(__always)
+    static func widened(_ raw: UnsafeRawBufferPointer, at offset: Int, width: Int) -> UInt64 {
+        switch width {
+        case 1: return UInt64(raw.load(fromByteOffset: offset, as: UInt8.self))
+        case 2: return UInt64(raw.load(fromByteOffset: offset &* 2, as: UInt16.self))
+        case 4: return UInt64(raw.load(fromByteOffset: offset &* 4, as: UInt32.self))
+        default: preconditionFailure("IntegerKeys: unsupported width \(width)")
         }
     }
 }

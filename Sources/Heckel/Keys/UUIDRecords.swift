@@ -15,13 +15,25 @@ enum UUIDRecords {
     @usableFromInline
     static let isPacked = MemoryLayout<UUID>.size == 16 && MemoryLayout<UUID>.stride == 16
 
+    /// Matches two lists of `UUID`s, or returns `nil` for any other element
+    /// type (or a `UUID` not laid out as 16 packed bytes).
+    ///
+    /// - Complexity: O(n) expected, n = old count + new count.
+    @inlinable
+    static func match<Element>(
+        _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping? {
+        guard Element.self == UUID.self, isPacked else { return nil }
+        return try matchRecords(UnsafeRawBufferPointer(old), UnsafeRawBufferPointer(new), options: options, cancel: cancel)
+    }
+
     /// Matches lists of `UUID`s given as raw bytes.
     @usableFromInline
-    static func match(
-        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, cancel: CancelFlag?
+    static func matchRecords(
+        _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
         try Core.matchRecords(
             old: old.baseAddress, oldCount: old.count / 16, new: new.baseAddress, newCount: new.count / 16,
-            size: 16, cancel: cancel)
+            size: 16, options: options, cancel: cancel)
     }
 }

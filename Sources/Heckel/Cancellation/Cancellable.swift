@@ -22,7 +22,8 @@ enum Cancellable {
     /// Runs `body` with a flag that the task's cancellation raises, and turns
     /// core failures into the errors the `async` API documents:
     /// `CancellationError` and `ListDiff.Error`. Other errors `body` throws
-    /// pass through.
+    /// pass through. A task cancelled at any point before this returns gets
+    /// `CancellationError`, never a result.
     @inlinable
     static func runHere<Result>(_ body: (CancelFlag) throws -> Result) async throws -> Result {
         try Task.checkCancellation()
@@ -33,7 +34,11 @@ enum Cancellable {
             flag.raise()
         }
         do {
-            return try outcome.get()
+            let result = try outcome.get()
+            // A cancel that landed after the core's last poll (or in Swift
+            // work after it) still wins: the caller asked for no result.
+            try Task.checkCancellation()
+            return result
         } catch let failure as CoreFailure {
             switch failure {
             case .cancelled: throw CancellationError()

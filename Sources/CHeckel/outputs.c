@@ -1,0 +1,111 @@
+/* The caller's output arrays, written last, in parallel passes over slices
+ * of the lists: old_to_new (trimmed pairs across, the middle unmatched); then
+ * new_to_old and the middle's pairs in old_to_new, counting each slice's
+ * matches. Moves: each slice's count, then each slice's moves at the place
+ * the counts before it give, so they stay ascending for every thread count.
+ * Every pass polls the cancel flag: a cancel leaves the arrays partly written
+ * (heckel.h says so). Counters are the caller's to set, on success. */
+#include "internal.h"
+
+typedef struct output_job {
+    const heckel_env *env;
+    const heckel_middle *m;
+    size_t old_count, new_count;
+    const uint32_t *match, *keep;
+    heckel_result *r;
+    size_t matches[HECKEL_MAX_THREADS], moves[HECKEL_MAX_THREADS]; /* per slice */
+} output_job;
+
+static size_t max_size(size_t a, size_t b) { return a > b ? a : b; }
+static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
+
+static bool old_side_task(void *context, unsigned part, unsigned parts) {
+    output_job *job = context;
+    heckel_offset *old_to_new = job->r->old_to_new;
+    size_t prefix = job->m->prefix, old_suffix = prefix + job->m->old_count;
+    size_t shift = job->m->new_count - job->m->old_count, first, end;
+    heckel_slice(job->old_count, part, parts, &first, &end);
+    for (size_t i = first; i < min_size(end, prefix); i++) old_to_new[i] = (heckel_offset)i;
+    for (size_t i = max_size(first, prefix); i < min_size(end, old_suffix); i++) {
+        if (heckel_poll(job->env, i)) return false;
+        old_to_new[i] = HECKEL_UNMATCHED;
+    }
+    for (size_t i = max_size(first, old_suffix); i < end; i++) old_to_new[i] = (heckel_offset)(i + shift);
+    return true;
+}
+
+/* The middle positions of a slice of new: [*first, *end), middle offsets. */
+static void middle_slice(const output_job *job, unsigned part, unsigned parts, size_t *first,
+                         size_t *end) {
+    size_t prefix = job->m->prefix, lo, hi;
+    heckel_slice(job->new_count, part, parts, &lo, &hi);
+    *first = min_size(max_size(lo, prefix), prefix + job->m->new_count) - prefix;
+    *end = max_size(min_size(hi, prefix + job->m->new_count), prefix) - prefix;
+}
+
+static bool new_side_task(void *context, unsigned part, unsigned parts) {
+    output_job *job = context;
+    heckel_offset *old_to_new = job->r->old_to_new, *new_to_old = job->r->new_to_old;
+    const uint32_t *match = job->match;
+    size_t prefix = job->m->prefix, new_suffix = prefix + job->m->new_count;
+    size_t shift = job->m->old_count - job->m->new_count, first, end, matches = 0;
+    heckel_slice(job->new_count, part, parts, &first, &end);
+    for (size_t j = first; j < min_size(end, prefix); j++) new_to_old[j] = (heckel_offset)j;
+    for (size_t j = max_size(first, new_suffix); j < end; j++) new_to_old[j] = (heckel_offset)(j + shift);
+    middle_slice(job, part, parts, &first, &end);
+    for (size_t j = first; j < end; j++) {
+        if (heckel_poll(job->env, j)) return false;
+        uint32_t i = match[j];
+        if (i == HECKEL_UNMATCHED) {
+            new_to_old[prefix + j] = HECKEL_UNMATCHED;
+            continue;
+        }
+        new_to_old[prefix + j] = (heckel_offset)(prefix + i);
+        old_to_new[prefix + i] = (heckel_offset)(prefix + j);
+        matches++;
+    }
+    job->matches[part] = matches;
+    return true;
+}
+
+static bool count_moves_task(void *context, unsigned part, unsigned parts) {
+    output_job *job = context;
+    size_t first, end;
+    middle_slice(job, part, parts, &first, &end);
+    return heckel_list_moves(job->env, job->match, job->keep, first, end, 0, NULL, &job->moves[part]);
+}
+
+static bool list_moves_task(void *context, unsigned part, unsigned parts) {
+    output_job *job = context;
+    size_t offset = 0, first, end, listed;
+    for (unsigned k = 0; k < part; k++) offset += job->moves[k];
+    middle_slice(job, part, parts, &first, &end);
+    return heckel_list_moves(job->env, job->match, job->keep, first, end, job->m->prefix,
+                             job->r->moves + offset, &listed);
+}
+
+bool heckel_write_mapping(const heckel_env *env, const heckel_middle *m, size_t old_count,
+                          size_t new_count, const uint32_t *match, unsigned threads,
+                          heckel_result *r, size_t *match_count) {
+    output_job job = {.env = env, .m = m, .old_count = old_count, .new_count = new_count,
+                      .match = match, .r = r};
+    if (!heckel_parallel(threads, old_side_task, &job) || !heckel_parallel(threads, new_side_task, &job))
+        return false;
+    size_t matches = m->prefix + (old_count - m->prefix - m->old_count);
+    for (unsigned k = 0; k < threads; k++) matches += job.matches[k];
+    *match_count = matches;
+    return true;
+}
+
+bool heckel_write_moves(const heckel_env *env, const heckel_middle *m, size_t new_count,
+                        const uint32_t *match, const uint32_t *keep, heckel_result *r,
+                        size_t *move_count) {
+    output_job job = {.env = env, .m = m, .new_count = new_count, .match = match, .keep = keep, .r = r};
+    unsigned threads = env->thread_count;
+    if (!heckel_parallel(threads, count_moves_task, &job)) return false;
+    if (r->moves && !heckel_parallel(threads, list_moves_task, &job)) return false;
+    size_t moves = 0;
+    for (unsigned k = 0; k < threads; k++) moves += job.moves[k];
+    *move_count = moves;
+    return true;
+}
