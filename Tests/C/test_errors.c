@@ -160,10 +160,10 @@ static void cancellation(test_tally *t, test_rng *rng) {
  * side of the middle is empty, and the trimmed-suffix check's four (its
  * matched flags, unmatched keys, and key set's keys and used flags), which
  * need a common suffix longer than the production threshold (4096). */
-enum { ALLOC_SHAPES = 6, ALLOC_MAX = 6000 + 5000 };
+enum { ALLOC_SHAPES = 7, ALLOC_MAX = 6000 + 5000 };
 static const char *alloc_shape_names[ALLOC_SHAPES] = {
     "distinct, shuffled", "small", "empty", "insertions only", "long suffix, fresh values",
-    "long suffix sharing the middle's values"};
+    "long suffix sharing the middle's values", "long suffix after a shuffled middle"};
 
 static size_t alloc_shape(int shape, test_rng *rng, uint64_t *old, uint64_t *new, size_t *new_count) {
     enum { SUFFIX = 5000 };
@@ -192,6 +192,12 @@ static size_t alloc_shape(int shape, test_rng *rng, uint64_t *old, uint64_t *new
         for (size_t j = 0; j < m; j++) new[j] = rng_below(rng, 6);
         for (size_t k = 0; k < SUFFIX; k++)
             old[n + k] = new[m + k] = shape == 5 ? rng_below(rng, 6) : 1000 + k;
+        n += SUFFIX, m += SUFFIX;
+        break;
+    case 6: /* every middle element matched: the suffix check has no key to look up */
+        n = m = 300;
+        distinct_shuffled(rng, old, new, n);
+        for (size_t k = 0; k < SUFFIX; k++) old[n + k] = new[m + k] = 5000 + k;
         n += SUFFIX, m += SUFFIX;
         break;
     }
@@ -272,6 +278,44 @@ static void cancel_at_each_allocation(test_tally *t, test_rng *rng) {
     }
 }
 
+/* heckel_find_moves with the flag raised at each of its polls: cancelled,
+ * the count untouched; else the same moves as uncancelled. Returns the most
+ * polls seen, or most if more. */
+static size_t cancel_find_moves_at_each_poll(test_tally *t, test_rng *rng, size_t most) {
+    enum { N = 20000 };
+    static uint64_t order[N];
+    static heckel_offset new_to_old[N], moves[N], expected[N];
+    for (size_t j = 0; j < N; j++) order[j] = j;
+    rng_shuffle(rng, order, N / 2); /* half shuffled, half in order, some unmatched */
+    for (size_t j = 0; j < N; j++) new_to_old[j] = j % 7 == 3 ? HECKEL_UNMATCHED : (heckel_offset)order[j];
+    int flag = 0;
+    heckel_options options = {.cancel = &flag};
+    size_t expected_count = 0;
+    poll_hook_arm(0);
+    heckel_status status = heckel_find_moves(new_to_old, N, &options, expected, &expected_count);
+    size_t polls = poll_hook_polls();
+    tally_expect(t, status == HECKEL_OK && expected_count > 0, "find_moves: never raised", NULL);
+    for (size_t k = 1; k <= polls + 1; k++) {
+        flag = 0;
+        size_t count = CANARY;
+        poll_hook_arm(k);
+        status = heckel_find_moves(new_to_old, N, &options, moves, &count);
+        size_t seen = poll_hook_polls();
+        poll_hook_arm(0);
+        bool expected_result = status == HECKEL_CANCELLED
+                                   ? seen >= k && count == CANARY
+                                   : status == HECKEL_OK && seen < k && count == expected_count &&
+                                         memcmp(moves, expected, count * sizeof *moves) == 0;
+        if (!expected_result) {
+            char detail[120];
+            snprintf(detail, sizeof detail, "raised at poll %zu of %zu: %s", k, seen,
+                     heckel_status_description(status));
+            tally_expect(t, false, "find_moves cancelled at a poll", detail);
+        }
+    }
+    return polls > most ? polls : most;
+}
+
 /* Cancellation at every kind of poll: the flag raised at the k-th poll of
  * the call (test builds of the core report each poll, see test_support.h),
  * over the shapes that reach every allocation site (and so every pass). All
@@ -310,6 +354,7 @@ static void cancel_at_each_poll(test_tally *t, test_rng *rng) {
             }
         }
     }
+    most = cancel_find_moves_at_each_poll(t, rng, most);
 #ifdef HECKEL_TEST_HOOKS
     tally_expect(t, most > 64, "the core reports its polls (HECKEL_TEST_HOOKS)", NULL);
 #else
