@@ -34,6 +34,19 @@ void poll_hook_arm(size_t raise_at) {
 
 size_t poll_hook_polls(void) { return __atomic_load_n(&hook_polls, __ATOMIC_RELAXED); }
 
+/* ---- weak keys for records and spans ---- */
+
+static uint64_t hook_key_modulus;
+
+void heckel_test_keys(uint64_t *keys, size_t count); /* called by test builds of the core */
+
+void heckel_test_keys(uint64_t *keys, size_t count) {
+    uint64_t modulus = __atomic_load_n(&hook_key_modulus, __ATOMIC_RELAXED);
+    for (size_t k = 0; modulus && k < count; k++) keys[k] %= modulus;
+}
+
+void hash_hook_weaken(uint64_t modulus) { __atomic_store_n(&hook_key_modulus, modulus, __ATOMIC_RELAXED); }
+
 /* ---- the checker ---- */
 
 typedef struct valued { uint64_t value; uint32_t offset; } valued;

@@ -25,6 +25,10 @@ void rng_shuffle(test_rng *rng, uint64_t *values, size_t count); /* Fisher-Yates
 void poll_hook_arm(size_t raise_at);
 size_t poll_hook_polls(void);
 
+/* Collisions for records and spans: in test builds of the core, their XXH3
+ * keys are taken modulo modulus (0: left alone) from now on. */
+void hash_hook_weaken(uint64_t modulus);
+
 /* Checks a result against the values alone: offsets in range and inverse,
  * matched values equal, duplicates paired in order and completely (the
  * mapping is fully determined by the values), moves minimal (LIS computed
