@@ -2,7 +2,7 @@
 # Line and branch coverage of the C core (Sources/CHeckel) over the C tests
 # (ctest, production and small-threshold builds) and the Swift tests together,
 # with clang's source-based coverage. Prints llvm-cov's per-file table and,
-# last, `branches: NN.N%` (branches taken both ways over all branches).
+# last, `branches: NN.N%` (see below).
 #
 #   Scripts/coverage.sh            C tests and Swift tests
 #   Scripts/coverage.sh --c-only   C tests only (quicker)
@@ -12,7 +12,7 @@
 # (swift test --enable-code-coverage); profiles from both are merged.
 #
 # `branches:` counts every branch outcome (true, false) of Sources/CHeckel
-# over all the binaries, except the outcomes listed in left_out.tsv below:
+# over all the binaries, except the outcomes listed in LEFT_OUT below:
 # each named by file and source text, with why no test on this machine can
 # take it. The script also prints llvm-cov's raw figure, every other missed
 # outcome, and fails if a left-out line no longer exists (so the list cannot
