@@ -8,7 +8,8 @@
 #   Scripts/coverage.sh --c-only   C tests only (quicker)
 #   COVERAGE_MIN=98 Scripts/coverage.sh   also fail below 98% of branches
 #
-# Builds in build-coverage/ (C, Debug, instrumented) and .build-coverage/
+# Builds in build-coverage/ (C, unoptimized, instrumented; not Debug, whose
+# HECKEL_CHECKS asserts would count as branches) and .build-coverage/
 # (swift test --enable-code-coverage); profiles from both are merged.
 #
 # `branches:` counts every branch outcome (true, false) of Sources/CHeckel
@@ -33,8 +34,8 @@ rm -rf "$profiles"
 mkdir -p "$profiles"
 
 echo "== C tests, instrumented" >&2
-flags="-fprofile-instr-generate -fcoverage-mapping"
-CC=$clang cmake -S . -B "$out/c" -DCMAKE_BUILD_TYPE=Debug -DHECKEL_BUILD_BENCH=OFF \
+flags="-O0 -g -fprofile-instr-generate -fcoverage-mapping"
+CC=$clang cmake -S . -B "$out/c" -DCMAKE_BUILD_TYPE=None -DHECKEL_BUILD_BENCH=OFF \
     -DCMAKE_C_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fprofile-instr-generate" >/dev/null
 cmake --build "$out/c" -j2 >/dev/null
 LLVM_PROFILE_FILE="$profiles/c-%p.profraw" ctest --test-dir "$out/c" --output-on-failure >&2

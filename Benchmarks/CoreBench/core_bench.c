@@ -20,9 +20,10 @@
  * untimed round (also a warm-up) counts peak live scratch bytes through the
  * heckel_allocator hook (allocations come from the calling thread only).
  *
- * Usage: heckel_core_bench [-r runs] [-e engine] [-t threads]... [size ...]
+ * Usage: heckel_core_bench [-n] [-r runs] [-e engine] [-t threads]... [size ...]
  *        (default: -r 5, every engine, -t 1, sizes 100 1000 1000000 10000000;
- *        naive always runs; -t 0 is the core's automatic choice)
+ *        naive runs unless -n, and ratios are then to the first row; -t 0 is
+ *        the core's automatic choice)
  */
 #define _POSIX_C_SOURCE 199309L
 #include <stdio.h>
@@ -109,6 +110,15 @@ static size_t run_engine(int engine, unsigned threads, lists *l, heckel_result *
     return r->match_count;
 }
 
+static const char *only_engine; /* -e: time naive and this engine only */
+
+static bool skip_naive; /* -n: no naive row (profiling the core alone) */
+
+static bool selected(int engine) {
+    if (engine == NAIVE) return !skip_naive;
+    return !only_engine || strcmp(only_engine, engine_names[engine]) == 0;
+}
+
 static void make_lists(lists *l, size_t n, uint64_t seed) {
     l->n = n;
     l->old = malloc(n * 8);
@@ -126,6 +136,9 @@ static void make_lists(lists *l, size_t n, uint64_t seed) {
         uint64_t t = l->new[a]; l->new[a] = l->new[b]; l->new[b] = t;
     }
     l->m = m;
+    l->old_records = l->new_records = NULL;
+    l->old_spans = l->new_spans = NULL;
+    if (!selected(RECORDS) && !selected(SPANS)) return; /* 10^8: 6 GB spared */
     l->old_records = malloc(n * 16);
     l->new_records = malloc(m * 16);
     l->old_spans = malloc(n * sizeof *l->old_spans);
@@ -152,11 +165,6 @@ static int compare_double(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static const char *only_engine; /* -e: time naive and this engine only */
-
-static bool selected(int engine) {
-    return engine == NAIVE || !only_engine || strcmp(only_engine, engine_names[engine]) == 0;
-}
 
 #define MAX_THREAD_COUNTS 8
 static unsigned thread_counts[MAX_THREAD_COUNTS] = {1};
@@ -205,15 +213,18 @@ static void bench_size(size_t n, int runs) {
             if (w->engine == KEYS) move_count = r.move_count;
         }
     }
-    printf("\nold %zu, new %zu (old+new %zu), %d runs of %zu call%s; matches %zu (naive found %zu), "
-           "moves %zu\n", l.n, l.m, total, runs, calls, calls == 1 ? "" : "s",
-           rows[row_count > 1].matches, rows[0].matches, move_count);
+    printf("\nold %zu, new %zu (old+new %zu), %d runs of %zu call%s; matches %zu, moves %zu",
+           l.n, l.m, total, runs, calls, calls == 1 ? "" : "s",
+           rows[skip_naive || row_count == 1 ? 0 : 1].matches, move_count);
+    if (!skip_naive) printf(" (naive found %zu)", rows[0].matches);
+    printf("\n");
     printf("%-8s %7s %10s %11s %9s | %8s %11s %9s | %11s %10s\n", "engine", "threads", "wall ms",
            "ns/element", "vs naive", "cpu ms", "ns/element", "vs naive", "peak B/elem", "peak B/old");
     for (int k = 0; k < row_count; k++) {
         qsort(rows[k].wall, runs, sizeof(double), compare_double);
         qsort(rows[k].cpu, runs, sizeof(double), compare_double);
     }
+    /* Without naive, ratios are to the first row. */
     double naive = rows[0].wall[runs / 2], naive_cpu = rows[0].cpu[runs / 2];
     for (int k = 0; k < row_count; k++) {
         const row *w = &rows[k];
@@ -232,9 +243,15 @@ static void bench_size(size_t n, int runs) {
 
 int main(int argc, char **argv) {
     int runs = 5, first = 1, given_threads = 0;
-    const char *usage = "usage: heckel_core_bench [-r runs] [-e engine] [-t threads]... [size ...]\n";
-    for (; first + 1 < argc && argv[first][0] == '-'; first += 2) {
-        if (strcmp(argv[first], "-r") == 0) runs = atoi(argv[first + 1]);
+    const char *usage = "usage: heckel_core_bench [-n] [-r runs] [-e engine] [-t threads]... [size ...]\n";
+    for (; first < argc && argv[first][0] == '-'; first += 2) {
+        if (strcmp(argv[first], "-n") == 0) {
+            skip_naive = true;
+            first--;
+        } else if (first + 1 >= argc) {
+            fputs(usage, stderr);
+            return 2;
+        } else if (strcmp(argv[first], "-r") == 0) runs = atoi(argv[first + 1]);
         else if (strcmp(argv[first], "-e") == 0) only_engine = argv[first + 1];
         else if (strcmp(argv[first], "-t") == 0 && given_threads < MAX_THREAD_COUNTS)
             thread_counts[given_threads++] = (unsigned)atoi(argv[first + 1]);

@@ -1,6 +1,10 @@
-/* Allocation through the caller's allocator, and cancellation polling. */
+/* Allocation through the caller's allocator, cancellation polling, and the
+ * report of a broken invariant (debug builds). */
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE /* madvise */
+#endif
+#ifdef HECKEL_CHECKS
+#include <stdio.h>
 #endif
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +59,13 @@ void heckel_free(const heckel_env *env, void *pointer) {
     if (env->allocator) env->allocator->release(env->allocator->context, pointer);
     else free(pointer);
 }
+
+#ifdef HECKEL_CHECKS
+void heckel_check_failed(const char *condition, const char *file, int line) {
+    fprintf(stderr, "%s:%d: heckel invariant broken: %s\n", file, line, condition);
+    abort();
+}
+#endif
 
 #ifdef HECKEL_TEST_HOOKS
 /* Test builds only (CMake's small-threshold and fuzz libraries; never the

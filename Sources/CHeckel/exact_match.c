@@ -42,6 +42,8 @@ static bool take_equal(const heckel_env *env, exact_slot *slot, uint32_t *next,
     for (uint32_t cur = slot->head; cur != 0 && cur != HECKEL_UNMATCHED;
          link = &next[cur - 1], cur = *link) {
         if (heckel_poll(env, ++*steps)) return false;
+        HECKEL_CHECK(cur - 1 < m->old_count);
+        HECKEL_CHECK(next[cur - 1] == 0 || next[cur - 1] > cur); /* chains in list order */
         if (m->equal(m->context, m->prefix + cur - 1, m->prefix + j)) {
             *link = next[cur - 1];
             if (slot->head == 0) slot->head = HECKEL_UNMATCHED; /* keep the slot occupied */

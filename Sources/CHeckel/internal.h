@@ -4,6 +4,18 @@
 
 #include "heckel.h"
 
+/* Invariant checks, as SQLite's assert()s: compiled in only where
+ * HECKEL_CHECKS is defined (the CMake Debug and sanitizer builds, the fuzz
+ * build), where a broken one prints the condition and aborts; compiled out
+ * (condition not evaluated) everywhere else. */
+#ifdef HECKEL_CHECKS
+void heckel_check_failed(const char *condition, const char *file, int line);
+#define HECKEL_CHECK(condition) \
+    ((condition) ? (void)0 : heckel_check_failed(#condition, __FILE__, __LINE__))
+#else
+#define HECKEL_CHECK(condition) ((void)0)
+#endif
+
 /* How many elements pass between two polls of the cancel flag. */
 #define HECKEL_POLL_MASK ((size_t)4095)
 

@@ -70,13 +70,15 @@ heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, siz
         if (l % BLOCK == 0) summary[l / BLOCK] = v;
     }
     uint32_t bound = HECKEL_UNMATCHED; /* above every old offset */
-    for (size_t j = count, wanted = length; j-- > 0 && wanted > 0;) {
+    size_t wanted = length;
+    for (size_t j = count; j-- > 0 && wanted > 0;) {
         if (match[j] != HECKEL_UNMATCHED && keep[j] == wanted - 1 && match[j] < bound) {
             keep[j] = HECKEL_KEEP;
             bound = match[j];
             wanted--;
         }
     }
+    HECKEL_CHECK(wanted == 0); /* the whole run found */
     return HECKEL_OK;
 }
 
@@ -84,8 +86,19 @@ bool heckel_list_moves(const heckel_env *env, const uint32_t *match, const uint3
                        size_t first, size_t end, size_t offset, heckel_offset *moves,
                        size_t *move_count) {
     size_t listed = 0;
+#ifdef HECKEL_CHECKS
+    uint32_t last_kept = 0;
+    bool any_kept = false;
+#endif
     for (size_t j = first; j < end; j++) {
         if (heckel_poll(env, j)) return false;
+#ifdef HECKEL_CHECKS
+        if (match[j] != HECKEL_UNMATCHED && keep[j] == HECKEL_KEEP) { /* kept pairs in order */
+            HECKEL_CHECK(!any_kept || match[j] > last_kept);
+            last_kept = match[j];
+            any_kept = true;
+        }
+#endif
         if (!heckel_is_move(match, keep, j)) continue;
         if (moves) moves[listed] = (heckel_offset)(offset + j);
         listed++;

@@ -60,6 +60,7 @@ static bool new_side_task(void *context, unsigned part, unsigned parts) {
             new_to_old[prefix + j] = HECKEL_UNMATCHED;
             continue;
         }
+        HECKEL_CHECK(i < job->m->old_count);
         new_to_old[prefix + j] = (heckel_offset)(prefix + i);
         old_to_new[prefix + i] = (heckel_offset)(prefix + j);
         matches++;
@@ -102,8 +103,13 @@ bool heckel_write_moves(const heckel_env *env, const heckel_middle *m, size_t ne
                         size_t *move_count) {
     output_job job = {.env = env, .m = m, .new_count = new_count, .match = match, .keep = keep, .r = r};
     unsigned threads = env->thread_count;
-    if (!heckel_parallel(threads, count_moves_task, &job)) return false;
-    if (r->moves && !heckel_parallel(threads, list_moves_task, &job)) return false;
+    if (threads == 1) { /* one pass: list and count */
+        if (!heckel_list_moves(env, match, keep, 0, m->new_count, m->prefix, r->moves, &job.moves[0]))
+            return false;
+    } else if (!heckel_parallel(threads, count_moves_task, &job) ||
+               (r->moves && !heckel_parallel(threads, list_moves_task, &job))) {
+        return false;
+    }
     size_t moves = 0;
     for (unsigned k = 0; k < threads; k++) moves += job.moves[k];
     *move_count = moves;

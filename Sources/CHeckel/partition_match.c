@@ -166,6 +166,19 @@ static size_t lay_out(size_t *at, size_t *start, size_t count, unsigned threads)
     return largest;
 }
 
+/* Partition bounds: a thread's scatter filled exactly its places, ending
+ * where the next thread's (or the next partition) begin. */
+static void check_filled(const partition_job *job, const size_t *at, const size_t *start,
+                         const size_t *cursor, unsigned part, unsigned parts) {
+#ifdef HECKEL_CHECKS
+    size_t count = job->t.count;
+    for (size_t p = 0; p < count; p++)
+        HECKEL_CHECK(cursor[p] == (part + 1 < parts ? at[(part + 1) * count + p] : start[p + 1]));
+#else
+    (void)job, (void)at, (void)start, (void)cursor, (void)part, (void)parts;
+#endif
+}
+
 static bool scatter_task(void *context, unsigned part, unsigned parts) {
     partition_job *job = context;
     size_t count = job->t.count, first, end, *cursor = job->cursors + part * count;
@@ -173,10 +186,14 @@ static bool scatter_task(void *context, unsigned part, unsigned parts) {
     heckel_slice(job->m->old_count, part, parts, &first, &end);
     if (!partition_pass(job->env, &job->m->old_keys, first, end, &job->t, SCATTER_OLD, cursor, NULL))
         return false;
+    check_filled(job, job->old_at, job->t.old_start, cursor, part, parts);
     memcpy(cursor, job->new_at + part * count, count * sizeof *cursor);
     heckel_slice(job->m->new_count, part, parts, &first, &end);
-    return partition_pass(job->env, &job->m->new_keys, first, end, &job->t, SCATTER_NEW, cursor,
-                          job->match);
+    if (!partition_pass(job->env, &job->m->new_keys, first, end, &job->t, SCATTER_NEW, cursor,
+                        job->match))
+        return false;
+    check_filled(job, job->new_at, job->t.new_start, cursor, part, parts);
+    return true;
 }
 
 /* Table capacity for n keys: a power of two, at most a quarter full. Each
@@ -188,51 +205,78 @@ static size_t table_capacity(size_t n) {
     return capacity;
 }
 
-/* Matches partition p: old entries [old_first, old_end), new keys
- * [new_first, new_end), with the table slots (and chains in next). */
-static bool match_partition(const heckel_env *env, const partitions *t, size_t p, uint32_t *slots,
-                            uint32_t *next) {
-    size_t old_first = t->old_start[p], old_end = t->old_start[p + 1];
-    size_t new_first = t->new_start[p], new_end = t->new_start[p + 1];
-    if (heckel_cancelled(env)) return false;
-    if (old_first == old_end) {
-        for (size_t k = new_first; k < new_end; k++) t->result[new_first + k] = HECKEL_UNMATCHED;
-        return true;
-    }
-    const old_entry *old = t->old + old_first;
-    uint32_t *result = t->result + new_first; /* see partitions.result */
-    size_t old_count = old_end - old_first, mask = table_capacity(old_count) - 1;
+/* The symbol table over one partition's old entries: 4-byte slots (local
+ * index + 1) indexed by the mixed key's bits below the partition's (skip),
+ * chains of equal keys through next. */
+typedef struct symbol_table {
+    const old_entry *old;
+    uint32_t *slots, *next;
+    size_t mask;
+    unsigned skip, shift;
+} symbol_table;
+
+/* Builds the table over old[0 ..< old_count]: inserted last to first, so each
+ * chain lists occurrences in order and the slot ends on the first. */
+static bool table_build(const heckel_env *env, symbol_table *table, const old_entry *old,
+                        size_t old_count, unsigned skip) {
+    uint32_t *slots = table->slots, *next = table->next;
+    size_t mask = table_capacity(old_count) - 1;
     unsigned table_bits = 0;
     while (((size_t)1 << table_bits) <= mask) table_bits++;
-    unsigned shift = 64 - table_bits, skip = t->bits; /* index from the bits below the partition's */
+    unsigned shift = 64 - table_bits;
+    table->old = old;
+    table->mask = mask;
+    table->skip = skip;
+    table->shift = shift;
     memset(slots, 0, (mask + 1) * sizeof *slots);
-
-    /* Insert last to first, so each chain lists occurrences in order and the
-     * slot ends on the first. Slot and next values are local index + 1. */
     for (size_t r = old_count; r-- > 0;) {
         if (heckel_poll(env, r)) return false;
         uint64_t h = entry_mixed(&old[r]);
         size_t s = (size_t)((h << skip) >> shift);
         while (slots[s] && entry_mixed(&old[slots[s] - 1]) != h) s = (s + 1) & mask;
         next[r] = slots[s];
+        HECKEL_CHECK(next[r] == 0 || next[r] > r + 1); /* chains run in list order */
         slots[s] = (uint32_t)r + 1;
     }
-    /* Each new key takes its slot's current occurrence; the slot then points
-     * to the next one, or the occurrence is marked SPENT (slot kept, so the
-     * key is still found and known to be used up). */
+    return true;
+}
+
+/* A new key takes its slot's current occurrence (its old offset returned);
+ * the slot then points to the next one, or the occurrence is marked SPENT
+ * (slot kept, so the key is still found and known to be used up). */
+static inline uint32_t table_take(const symbol_table *table, uint64_t h) {
+    const old_entry *old = table->old;
+    uint32_t *slots = table->slots, *next = table->next;
+    size_t s = (size_t)((h << table->skip) >> table->shift);
+    uint32_t x;
+    while ((x = slots[s]) && entry_mixed(&old[x - 1]) != h) s = (s + 1) & table->mask;
+    if (!x || next[x - 1] == SPENT) return HECKEL_UNMATCHED;
+    if (next[x - 1]) slots[s] = next[x - 1];
+    else next[x - 1] = SPENT;
+    return old[x - 1].offset;
+}
+
+/* Matches partition p: old entries [old_first, old_end), new keys
+ * [new_first, new_end), with the table slots (and chains in next). */
+static bool match_partition(const heckel_env *env, const partitions *t, size_t p, uint32_t *slots,
+                            uint32_t *next) {
+    size_t old_first = t->old_start[p], old_end = t->old_start[p + 1];
+    size_t new_first = t->new_start[p], new_end = t->new_start[p + 1];
+    HECKEL_CHECK(old_first <= old_end && old_end <= t->old_start[t->count]);
+    HECKEL_CHECK(new_first <= new_end && new_end <= t->new_start[t->count]);
+    if (heckel_cancelled(env)) return false;
+    uint32_t *result = t->result + new_first; /* see partitions.result */
+    if (old_first == old_end) {
+        for (size_t k = new_first; k < new_end; k++) result[k] = HECKEL_UNMATCHED;
+        return true;
+    }
+    HECKEL_CHECK(table_capacity(old_end - old_first) <= t->table_capacity);
+    symbol_table table = {.slots = slots, .next = next};
+    if (!table_build(env, &table, t->old + old_first, old_end - old_first, t->bits)) return false;
     for (size_t k = new_first; k < new_end; k++) {
         if (heckel_poll(env, k)) return false;
-        uint64_t h = t->new_mixed[k];
-        size_t s = (size_t)((h << skip) >> shift);
-        uint32_t x;
-        while ((x = slots[s]) && entry_mixed(&old[x - 1]) != h) s = (s + 1) & mask;
-        if (!x || next[x - 1] == SPENT) {
-            result[k] = HECKEL_UNMATCHED;
-            continue;
-        }
-        result[k] = old[x - 1].offset;
-        if (next[x - 1]) slots[s] = next[x - 1];
-        else next[x - 1] = SPENT;
+        result[k] = table_take(&table, t->new_mixed[k]);
+        HECKEL_CHECK(result[k] == HECKEL_UNMATCHED || result[k] < t->old_start[t->count]);
     }
     return true;
 }
@@ -262,11 +306,44 @@ static bool gather_task(void *context, unsigned part, unsigned parts) {
     heckel_slice(job->m->new_count, part, parts, &first, &end);
     for (size_t j = first; j < end; j++) {
         if (heckel_poll(job->env, j - first)) return false;
+        HECKEL_CHECK(match[j] < count);
         size_t at = cursor[match[j]]++;
+        HECKEL_CHECK(at < job->t.new_start[match[j]] + job->t.new_start[match[j] + 1]); /* result index */
         __builtin_prefetch(&result[at + GATHER_PREFETCH < result_end ? at + GATHER_PREFETCH : at]);
         match[j] = result[at];
     }
     return true;
+}
+
+/* One partition on one thread (small lists): no histogram, no scatter of
+ * new keys, no gather: old entries, one table, and each new key probed as it
+ * is read, straight into match. Same output as the partitioned path. */
+static heckel_status match_unpartitioned(const heckel_env *env, const heckel_middle *m,
+                                         uint32_t *match, heckel_scratch *scratch) {
+    size_t old_count = m->old_count, new_count = m->new_count, capacity = table_capacity(old_count);
+    uint32_t *block = heckel_scratch_get(env, scratch, (3 * old_count + capacity + old_count) * 4);
+    if (!block) return HECKEL_OUT_OF_MEMORY;
+    old_entry *old = (old_entry *)block;
+    uint64_t buffer[HECKEL_KEY_CHUNK];
+    for (size_t i = 0; i < old_count; i += HECKEL_KEY_CHUNK) {
+        if (heckel_poll(env, i)) return HECKEL_CANCELLED;
+        size_t chunk = old_count - i < HECKEL_KEY_CHUNK ? old_count - i : HECKEL_KEY_CHUNK;
+        const uint64_t *keys = heckel_source_keys(&m->old_keys, i, chunk, buffer);
+        for (size_t c = 0; c < chunk; c++) {
+            uint64_t h = heckel_mix(keys[c], env->seed);
+            memcpy(old[i + c].mixed, &h, sizeof h);
+            old[i + c].offset = (uint32_t)(i + c);
+        }
+    }
+    symbol_table table = {.slots = block + 3 * old_count, .next = block + 3 * old_count + capacity};
+    if (!table_build(env, &table, old, old_count, 0)) return HECKEL_CANCELLED;
+    for (size_t j = 0; j < new_count; j += HECKEL_KEY_CHUNK) {
+        if (heckel_poll(env, j)) return HECKEL_CANCELLED;
+        size_t chunk = new_count - j < HECKEL_KEY_CHUNK ? new_count - j : HECKEL_KEY_CHUNK;
+        const uint64_t *keys = heckel_source_keys(&m->new_keys, j, chunk, buffer);
+        for (size_t c = 0; c < chunk; c++) match[j + c] = table_take(&table, heckel_mix(keys[c], env->seed));
+    }
+    return HECKEL_OK;
 }
 
 heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middle *m,
@@ -276,6 +353,7 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     partition_job job = {.env = env, .m = m, .match = match};
     partitions *t = &job.t;
     while (t->bits < MAX_PARTITION_BITS && (old_count >> t->bits) > HECKEL_PARTITION_TARGET) t->bits++;
+    if (t->bits == 0 && threads == 1) return match_unpartitioned(env, m, match, scratch);
     t->count = (size_t)1 << t->bits;
 
     /* Counts first: their sizes decide the tables' capacity. */
@@ -291,6 +369,7 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     if (!heckel_parallel(threads, histogram_task, &job)) goto done;
     size_t largest = lay_out(job.old_at, t->old_start, t->count, threads);
     lay_out(job.new_at, t->new_start, t->count, threads);
+    HECKEL_CHECK(t->old_start[t->count] == old_count && t->new_start[t->count] == new_count);
     t->table_capacity = table_capacity(largest);
     t->table_stride = t->table_capacity + largest;
 

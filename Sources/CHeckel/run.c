@@ -85,6 +85,17 @@ static heckel_status verify_or_rematch(const heckel_env *env, const heckel_input
     return job.found ? heckel_match_exact(env, &a->m, a->match) : HECKEL_OK;
 }
 
+/* Sentinel ranges: every new element of the middle matched to an old one
+ * of the middle, or HECKEL_UNMATCHED. */
+static void check_match(const attempt *a) {
+#ifdef HECKEL_CHECKS
+    for (size_t j = 0; j < a->m.new_count; j++)
+        HECKEL_CHECK(a->match[j] == HECKEL_UNMATCHED || a->match[j] < a->m.old_count);
+#else
+    (void)a;
+#endif
+}
+
 /* Matches the middle left after trimming `prefix` pairs at the front and
  * `suffix` at the back. */
 static heckel_status match_middle(const heckel_env *env, const heckel_input *in, size_t prefix,
@@ -108,7 +119,10 @@ static heckel_status match_middle(const heckel_env *env, const heckel_input *in,
         return HECKEL_OK;
     }
     if ((status = heckel_match_partitioned(env, &a->m, a->match, scratch)) != HECKEL_OK) return status;
-    return in->equal ? verify_or_rematch(env, in, a) : HECKEL_OK;
+    check_match(a);
+    if (in->equal && (status = verify_or_rematch(env, in, a)) != HECKEL_OK) return status;
+    check_match(a);
+    return HECKEL_OK;
 }
 
 /* Whether the trimmed suffix (`suffix` pairs) kept duplicates in order: true when
@@ -212,6 +226,7 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     while (suffix < shorter - prefix &&
            same_element(in, in->old_count - 1 - suffix, in->new_count - 1 - suffix))
         if (heckel_poll(env, ++suffix)) return HECKEL_CANCELLED;
+    HECKEL_CHECK(prefix + suffix <= shorter);
     size_t middle = in->old_count + in->new_count - 2 * (prefix + suffix);
     if (suffix < HECKEL_SUFFIX_TRIM_MIN || suffix < middle / 16) suffix = 0;
     /* A seed only where hash tables get built (matching both sides of the

@@ -14,14 +14,23 @@
  *
  * Cost: O(n) expected for matching plus O(n log n) for the moves (O(n) when
  * few elements move), where n = old_count + new_count; a handful of
- * allocations per call, none per element. No globals: calls are reentrant and
- * may run on many threads at once.
+ * allocations per call, none per element; scratch memory about 12 bytes per
+ * element of old + new beyond the inputs and outputs (plus one L2-sized
+ * table per thread). Lists under about 32768 old elements take a shorter
+ * path (one table, no partitioning). No globals: calls are reentrant and may
+ * run on many threads at once.
  *
  * Threads: heckel_options.threads lets one call use several threads for big
  * lists (started by the call, joined before it returns; no pool, no global
- * state). The output never depends on the thread count. The caller's
- * equality callback is only ever called from the calling thread, one call at
- * a time, whatever the thread count: it needs no thread safety.
+ * state): hashing, partitioning, matching, verification by memcmp and the
+ * output writing are split across them; finding the moves (one longest
+ * increasing subsequence) stays sequential, beside the output writing. Each
+ * thread gets at least 2^17 elements, so smaller lists run on the calling
+ * thread whatever the option says. The output never depends on the thread
+ * count. The caller's equality callback (heckel_equal_fn) and allocator are
+ * only ever called from the calling thread, one call at a time, whatever the
+ * thread count: they need no thread safety (verification through a callback
+ * therefore runs on one thread).
  *
  * Hash flooding: keys are mixed with a random seed drawn per call (arc4random;
  * on Linux getrandom from 1024 elements on, a cycle counter and the stack's
