@@ -14,8 +14,12 @@
  *   frees all it took;
  * - the same input gives the same output twice.
  *
- * Layout: [api+flags] [modulus+equality] [element size] [alphabet]
- *         [point] [point high+how] [split] then values.
+ * And heckel_find_moves on a mapping made of the new list's bytes, under
+ * the same failing allocations and cancel point. Every call runs with a
+ * fuzzed thread count; matching calls sometimes with ignore_order.
+ *
+ * Layout: [api+flags] [modulus+equality] [element size+threads] [alphabet]
+ *         [point] [point high+how+ignore_order] [split] then values.
  * Built twice by cmake -DHECKEL_FUZZ=ON (CC=/opt/swift/usr/bin/clang): over
  * the small-threshold core (heckel_fuzz) and the production one
  * (heckel_fuzz_production); both report their polls (HECKEL_TEST_HOOKS).
@@ -41,6 +45,8 @@ static void fail(const char *what, const char *detail) {
 typedef struct fuzz_case {
     test_run run;
     bool cancel, failing_allocation, fail_from;
+    unsigned threads;
+    bool ignore_order;
     int cancel_how;
     size_t point;
 } fuzz_case;
@@ -56,7 +62,8 @@ static heckel_status run_once(const fuzz_case *f, uint64_t *old, size_t n, uint6
     }
     if (f->cancel && f->cancel_how == CANCEL_AT_ALLOCATION) c.raise_at = f->point, c.flag = &flag;
     poll_hook_arm(f->cancel && f->cancel_how == CANCEL_AT_POLL ? f->point : 0);
-    heckel_options options = {.allocator = &c.allocator, .cancel = &flag};
+    heckel_options options = {.allocator = &c.allocator, .cancel = &flag, .threads = f->threads,
+                              .ignore_order = f->ignore_order};
     test_run run = f->run;
     run.options = &options;
     run.digest = digest;
@@ -75,6 +82,51 @@ static heckel_status run_once(const fuzz_case *f, uint64_t *old, size_t n, uint6
     return status;
 }
 
+/* heckel_find_moves over a mapping made from the new list's bytes (the
+ * first occurrence of each byte pairs with old offset byte, later ones stay
+ * unmatched), with the same failing allocations and cancel point. */
+static void find_moves_once(const fuzz_case *f, const uint8_t *bytes, size_t count) {
+    enum { OLD = 256 };
+    heckel_offset *new_to_old = malloc((count + 1) * sizeof *new_to_old);
+    heckel_offset *moves = malloc((count + 1) * sizeof *moves), old_to_new[OLD];
+    if (!new_to_old || !moves) abort();
+    for (size_t i = 0; i < OLD; i++) old_to_new[i] = HECKEL_UNMATCHED;
+    size_t matches = 0;
+    for (size_t j = 0; j < count; j++) {
+        bool first = old_to_new[bytes[j]] == HECKEL_UNMATCHED;
+        new_to_old[j] = first ? bytes[j] : HECKEL_UNMATCHED;
+        if (first) old_to_new[bytes[j]] = (heckel_offset)j, matches++;
+    }
+    int flag = 0;
+    counting_allocator c;
+    counting_init(&c);
+    if (f->failing_allocation) {
+        if (f->fail_from) c.fail_from = f->point; else c.fail_at = f->point;
+    }
+    if (f->cancel && f->cancel_how == CANCEL_AT_ALLOCATION) c.raise_at = f->point, c.flag = &flag;
+    poll_hook_arm(f->cancel && f->cancel_how == CANCEL_AT_POLL ? f->point : 0);
+    heckel_options options = {.allocator = &c.allocator, .cancel = &flag, .threads = f->threads};
+    size_t move_count = (size_t)-1;
+    heckel_status status = heckel_find_moves(count ? new_to_old : NULL, count, &options,
+                                             f->run.null_moves ? NULL : moves, &move_count);
+    poll_hook_arm(0);
+    if (c.live != 0) fail("leak", "find_moves");
+    if (status == HECKEL_OK) {
+        heckel_result r = {.old_to_new = old_to_new, .new_to_old = new_to_old,
+                           .moves = f->run.null_moves ? NULL : moves, .match_count = matches,
+                           .move_count = move_count};
+        const char *error = check_structure(OLD, count, &r, NULL);
+        if (error) fail("find_moves", error);
+    } else if (move_count != (size_t)-1) {
+        fail("find_moves", "a failing call wrote its count");
+    } else if (!(status == HECKEL_OUT_OF_MEMORY && c.failures > 0) &&
+               !(status == HECKEL_CANCELLED && flag)) {
+        fail("find_moves: unexpected status", heckel_status_description(status));
+    }
+    free(new_to_old);
+    free(moves);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < HEADER) return 0;
     uint8_t flags = data[0], how = data[5];
@@ -90,6 +142,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         .fail_from = how & 0x40,
         .cancel_how = (how >> 4 & 3) % 3,
         .point = 1 + data[4] + ((size_t)(how & 0x0F) << 8),
+        .threads = (unsigned[]){1, 1, 2, 3, 4, 0, 8, 1}[data[2] >> 5],
+        .ignore_order = how & 0x80,
     };
     bool long_suffix = flags & 0x08;
     uint64_t alphabet = data[3] < 8 ? 256 : 1 + data[3] % 12;
@@ -115,6 +169,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fail("same input, another status", api_name(f.run.api));
     if (repeatable && status == HECKEL_OK && first != second)
         fail("same input, another output", api_name(f.run.api));
+    find_moves_once(&f, data + n, m);
     free(old);
     free(new);
     return 0;

@@ -135,8 +135,8 @@ static size_t moves_of(const heckel_result *r, size_t old_count, size_t new_coun
  * moves ascending, matched, and minimal (the kept pairs increasing, their
  * number a longest increasing run), and, when expected is not NULL, the
  * mapping equal to expected (new_to_old). */
-static const char *check_structure(size_t old_count, size_t new_count, const heckel_result *r,
-                                   const uint32_t *expected) {
+const char *check_structure(size_t old_count, size_t new_count, const heckel_result *r,
+                            const uint32_t *expected) {
     const char *error = NULL;
     uint32_t *seq = malloc((new_count ? new_count : 1) * sizeof *seq);
     if (!seq) return "test ran out of memory";

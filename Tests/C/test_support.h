@@ -38,6 +38,12 @@ const char *check_result(const uint64_t *old_values, size_t old_count,
                          const uint64_t *new_values, size_t new_count,
                          const heckel_result *result);
 
+/* The structure alone of a result: offsets in range and inverse, counts
+ * right, moves (if any) ascending, matched and minimal for the mapping; and
+ * new_to_old equal to expected unless that is NULL. NULL, or what is wrong. */
+const char *check_structure(size_t old_count, size_t new_count, const heckel_result *result,
+                            const uint32_t *expected);
+
 /* Ways to present values to the core. */
 typedef enum test_api {
     API_KEYS,          /* key = value, equal = NULL */

@@ -6,7 +6,8 @@ reach the core's branches: random over small alphabets (duplicates), distinct
 values shuffled, reversed, one element moved, equal lists, edited copies, all
 one value, an empty side, long lists (several polls of the cancel flag even
 at the production thresholds), and a long common suffix. Every API, equality
-mode, failing-allocation mode and cancel point is drawn for every shape.
+mode, failing-allocation mode, cancel point, thread count and ignore_order
+is drawn for every shape.
 
     Tests/C/corpus/make_corpus.py     # rewrites the seed-* files
 """
@@ -87,11 +88,12 @@ def seed(rng, api, shape):
     flags |= 0x80 if rng.random() < 0.2 else 0   # moves = NULL
     equality = rng.choice([0, 0, 0, 1, 2])       # values, near, coin toss
     modulus_and_equality = rng.randrange(8) | equality << 4
-    element_size = rng.randrange(24)
+    element_size_and_threads = rng.randrange(256)  # size 1 + b % 24, threads from b >> 5
     alphabet = rng.randrange(8) if shape in ("distinct", "reversed", "one-move") else rng.randrange(256)
     point = rng.randrange(256)
     how = rng.randrange(4) | rng.randrange(3) << 4 | (0x40 if rng.random() < 0.5 else 0)
-    header = [flags, modulus_and_equality, element_size, alphabet, point, how, split]
+    how |= 0x80 if rng.random() < 0.25 else 0    # ignore_order
+    header = [flags, modulus_and_equality, element_size_and_threads, alphabet, point, how, split]
     return bytes(header + old + new)
 
 
