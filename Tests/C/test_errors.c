@@ -160,10 +160,11 @@ static void cancellation(test_tally *t, test_rng *rng) {
  * side of the middle is empty, and the trimmed-suffix check's four (its
  * matched flags, unmatched keys, and key set's keys and used flags), which
  * need a common suffix longer than the production threshold (4096). */
-enum { ALLOC_SHAPES = 7, ALLOC_MAX = 6000 + 5000 };
+enum { ALLOC_SHAPES = 8, ALLOC_MAX = 6000 + 5000 };
 static const char *alloc_shape_names[ALLOC_SHAPES] = {
     "distinct, shuffled", "small", "empty", "insertions only", "long suffix, fresh values",
-    "long suffix sharing the middle's values", "long suffix after a shuffled middle"};
+    "long suffix sharing the middle's values", "long suffix after a shuffled middle",
+    "three old, forty new"};
 
 static size_t alloc_shape(int shape, test_rng *rng, uint64_t *old, uint64_t *new, size_t *new_count) {
     enum { SUFFIX = 5000 };
@@ -193,6 +194,11 @@ static size_t alloc_shape(int shape, test_rng *rng, uint64_t *old, uint64_t *new
         for (size_t k = 0; k < SUFFIX; k++)
             old[n + k] = new[m + k] = shape == 5 ? rng_below(rng, 6) : 1000 + k;
         n += SUFFIX, m += SUFFIX;
+        break;
+    case 7: /* one partition even in the small build: the unpartitioned table */
+        n = 3, m = 40;
+        for (size_t j = 0; j < m; j++) new[j] = j % 5;
+        for (size_t i = 0; i < n; i++) old[i] = 4 - i;
         break;
     case 6: /* every middle element matched: the suffix check has no key to look up */
         n = m = 300;
