@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.2
 // The benchmark harness lives in its own package so users of swift-heckel never build it or its
 // dependencies.
 import Foundation
@@ -19,6 +19,8 @@ let package = Package(
     dependencies: [
         .package(path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        .package(url: "https://github.com/ordo-one/TextTable", exact: "0.0.2"),
     ],
     targets: [
         .executableTarget(
@@ -27,9 +29,13 @@ let package = Package(
                 .product(name: "Heckel", package: rootPackage),
                 .product(name: "CHeckel", package: rootPackage),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "TextTable", package: "TextTable"),
                 "CMallocControl",
             ]
         ),
         .target(name: "CMallocControl"),
-    ]
+        .testTarget(name: "HeckelBenchTests", dependencies: ["HeckelBench"]),
+    ],
+    swiftLanguageModes: [.v5]
 )

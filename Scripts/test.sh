@@ -7,6 +7,7 @@ Scripts/ensure-deps.sh
 
 echo "== Swift tests"
 swift test
+swift test --package-path Benchmarks
 
 for variant in release asan; do
     dir=build-c-$variant

@@ -1,55 +1,81 @@
 import CHeckel
 import Foundation
 
-/// HECKEL_UNMATCHED (a macro with a cast, which Swift does not import).
-let unmatchedOffset = heckel_offset.max
+/// The C core alone, the way a C caller of heckel.h uses it: each element type hands its lists over
+/// in the core's terms (`BenchElement.coreMatch`), and no Swift result is built.
+struct CoreEngine<Element: BenchElement>: MappingEngine {
+    var threads: Int
 
-/// What one call of the C core leaves in the caller's arrays.
-struct CoreMatch {
-    var oldToNew: [heckel_offset]
-    var newToOld: [heckel_offset]
-    /// New offsets of the moved pairs, ascending.
-    var moves: [heckel_offset]
-}
-
-struct CoreFailure: Error, CustomStringConvertible {
-    let status: heckel_status
-    var description: String { "C core: " + String(cString: heckel_status_description(status)) }
-}
-
-/// Calls the C core with caller-owned output arrays; `call` receives the result struct to fill in.
-/// The time of the engine includes these allocations: a C caller needs them too.
-func runCore(oldCount: Int, newCount: Int, _ call: (inout heckel_result) -> heckel_status) throws -> CoreMatch {
-    var oldToNew = [heckel_offset](repeating: 0, count: oldCount)
-    var newToOld = [heckel_offset](repeating: 0, count: newCount)
-    var moves = [heckel_offset](repeating: 0, count: min(oldCount, newCount))
-    var moveCount = 0
-    let status: heckel_status = oldToNew.withUnsafeMutableBufferPointer { oldToNew in
-        newToOld.withUnsafeMutableBufferPointer { newToOld in
-            moves.withUnsafeMutableBufferPointer { moves in
-                var result = heckel_result(old_to_new: oldToNew.baseAddress, new_to_old: newToOld.baseAddress,
-                                           moves: moves.baseAddress, match_count: 0, move_count: 0)
-                let status = call(&result)
-                moveCount = result.move_count
-                return status
-            }
-        }
+    func diff(old: [Element], new: [Element]) throws -> CoreMatch {
+        try Element.coreMatch(old: old, new: new, threads: threads)
     }
-    guard status == HECKEL_OK else { throw CoreFailure(status: status) }
-    moves.removeLast(moves.count - moveCount)
-    return CoreMatch(oldToNew: oldToNew, newToOld: newToOld, moves: moves)
+
+    func outcome(of match: CoreMatch, old: [Element], new: [Element]) -> DiffOutcome {
+        func offsets(_ mapped: UnsafeMutableBufferPointer<heckel_offset>) -> [Int] {
+            mapped.map { $0 == HECKEL_UNMATCHED ? -1 : Int($0) }
+        }
+        let oldToNew = offsets(match.oldToNew)
+        let newToOld = offsets(match.newToOld)
+        return DiffOutcome(
+            oldToNew: oldToNew, newToOld: newToOld,
+            deletions: oldToNew.indices.filter { oldToNew[$0] < 0 },
+            insertions: newToOld.indices.filter { newToOld[$0] < 0 },
+            moves: match.moves.prefix(match.moveCount).map { (from: newToOld[Int($0)], to: Int($0)) })
+    }
+}
+
+/// A status other than `HECKEL_OK`, thrown as the core returned it.
+extension heckel_status: @retroactive Error, @retroactive CustomStringConvertible {
+    public var description: String { "C core: " + String(cString: heckel_status_description(self)) }
+}
+
+/// The caller-owned output arrays of one call, allocated and left uninitialized as a C caller
+/// would (`malloc`): the core writes every entry of the mappings, and `moveCount` moves.
+final class CoreMatch {
+    let oldToNew: UnsafeMutableBufferPointer<heckel_offset>
+    let newToOld: UnsafeMutableBufferPointer<heckel_offset>
+    /// New offsets of the moved pairs, ascending; the first `moveCount` entries are written.
+    let moves: UnsafeMutableBufferPointer<heckel_offset>
+    private(set) var moveCount = 0
+
+    private init(oldCount: Int, newCount: Int) {
+        oldToNew = .allocate(capacity: oldCount)
+        newToOld = .allocate(capacity: newCount)
+        moves = .allocate(capacity: min(oldCount, newCount))
+    }
+
+    deinit {
+        oldToNew.deallocate()
+        newToOld.deallocate()
+        moves.deallocate()
+    }
+
+    /// Runs `call` with options asking for `threads` threads and a result pointing at fresh outputs.
+    static func run(oldCount: Int, newCount: Int, threads: Int,
+                    _ call: (UnsafePointer<heckel_options>, UnsafeMutablePointer<heckel_result>) -> heckel_status)
+        throws -> CoreMatch {
+        let match = CoreMatch(oldCount: oldCount, newCount: newCount)
+        var result = heckel_result(old_to_new: match.oldToNew.baseAddress, new_to_old: match.newToOld.baseAddress,
+                                   moves: match.moves.baseAddress, match_count: 0, move_count: 0)
+        var options = heckel_options()
+        options.threads = UInt32(threads)
+        let status = call(&options, &result)
+        guard status == HECKEL_OK else { throw status }
+        match.moveCount = result.move_count
+        return match
+    }
 }
 
 extension Int {
     /// The integers are their own 64-bit keys: equal keys mean equal elements, no callback.
-    static func coreMatch(old: [Int], new: [Int]) throws -> CoreMatch {
-        try runCore(oldCount: old.count, newCount: new.count) { result in
+    static func coreMatch(old: [Int], new: [Int], threads: Int) throws -> CoreMatch {
+        try CoreMatch.run(oldCount: old.count, newCount: new.count, threads: threads) { options, result in
             old.withUnsafeBufferPointer { old in
                 new.withUnsafeBufferPointer { new in
                     old.withMemoryRebound(to: UInt64.self) { oldKeys in
                         new.withMemoryRebound(to: UInt64.self) { newKeys in
                             heckel_match_keys(oldKeys.baseAddress, oldKeys.count, newKeys.baseAddress, newKeys.count,
-                                              nil, nil, nil, &result)
+                                              nil, nil, options, result)
                         }
                     }
                 }
@@ -60,12 +86,13 @@ extension Int {
 
 extension UUID {
     /// UUIDs are packed 16-byte records: XXH3 and memcmp in C.
-    static func coreMatch(old: [UUID], new: [UUID]) throws -> CoreMatch {
+    static func coreMatch(old: [UUID], new: [UUID], threads: Int) throws -> CoreMatch {
         precondition(MemoryLayout<UUID>.stride == 16, "UUID is expected to be 16 packed bytes")
-        return try runCore(oldCount: old.count, newCount: new.count) { result in
+        return try CoreMatch.run(oldCount: old.count, newCount: new.count, threads: threads) { options, result in
             old.withUnsafeBytes { old in
                 new.withUnsafeBytes { new in
-                    heckel_match_records(old.baseAddress, old.count / 16, new.baseAddress, new.count / 16, 16, nil, &result)
+                    heckel_match_records(old.baseAddress, old.count / 16, new.baseAddress, new.count / 16, 16,
+                                         options, result)
                 }
             }
         }
@@ -75,15 +102,15 @@ extension UUID {
 extension String {
     /// Strings as byte spans. Swift gives no lasting pointer into a string (small strings live
     /// inline), so the UTF-8 is first copied into one arena; that copy is part of the engine's time.
-    static func coreMatch(old: [String], new: [String]) throws -> CoreMatch {
+    static func coreMatch(old: [String], new: [String], threads: Int) throws -> CoreMatch {
         let (oldBytes, oldEnds) = arena(of: old)
         let (newBytes, newEnds) = arena(of: new)
         return try oldBytes.withUnsafeBufferPointer { oldBytes in
             try newBytes.withUnsafeBufferPointer { newBytes in
                 let oldSpans = spans(in: oldBytes, ends: oldEnds)
                 let newSpans = spans(in: newBytes, ends: newEnds)
-                return try runCore(oldCount: old.count, newCount: new.count) { result in
-                    heckel_match_spans(oldSpans, oldSpans.count, newSpans, newSpans.count, nil, &result)
+                return try CoreMatch.run(oldCount: old.count, newCount: new.count, threads: threads) { options, result in
+                    heckel_match_spans(oldSpans, oldSpans.count, newSpans, newSpans.count, options, result)
                 }
             }
         }
@@ -112,29 +139,22 @@ extension String {
     }
 }
 
-/// The old and new rows behind the C core's equality callback.
-private final class RowPairs {
-    let old: UnsafeBufferPointer<Row>
-    let new: UnsafeBufferPointer<Row>
-    init(old: UnsafeBufferPointer<Row>, new: UnsafeBufferPointer<Row>) { self.old = old; self.new = new }
-}
-
 extension Row {
     /// A struct holding a String has no bytes to hash: keys are its own `hashValue`, and the C core
-    /// confirms each candidate pair with `==` through the callback.
-    static func coreMatch(old: [Row], new: [Row]) throws -> CoreMatch {
+    /// confirms each candidate pair with `==` through the callback, whose context is the two lists.
+    static func coreMatch(old: [Row], new: [Row], threads: Int) throws -> CoreMatch {
         let oldKeys = old.map { UInt64(bitPattern: Int64($0.hashValue)) }
         let newKeys = new.map { UInt64(bitPattern: Int64($0.hashValue)) }
         return try old.withUnsafeBufferPointer { old in
             try new.withUnsafeBufferPointer { new in
-                let pairs = RowPairs(old: old, new: new)
-                return try withExtendedLifetime(pairs) {
-                    let context = Unmanaged.passUnretained(pairs).toOpaque()
-                    return try runCore(oldCount: old.count, newCount: new.count) { result in
+                var lists = (old: old, new: new)
+                return try withUnsafeMutablePointer(to: &lists) { lists in
+                    try CoreMatch.run(oldCount: old.count, newCount: new.count, threads: threads) { options, result in
                         heckel_match_keys(oldKeys, oldKeys.count, newKeys, newKeys.count, { context, oldOffset, newOffset in
-                            let pairs = Unmanaged<RowPairs>.fromOpaque(context!).takeUnretainedValue()
-                            return pairs.old[oldOffset] == pairs.new[newOffset]
-                        }, context, nil, &result)
+                            let lists = context!.assumingMemoryBound(to: (old: UnsafeBufferPointer<Row>,
+                                                                          new: UnsafeBufferPointer<Row>).self)
+                            return lists.pointee.old[oldOffset] == lists.pointee.new[newOffset]
+                        }, lists, options, result)
                     }
                 }
             }

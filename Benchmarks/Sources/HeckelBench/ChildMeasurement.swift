@@ -1,93 +1,79 @@
 import Foundation
 
-/// The child-process side of a measurement: build the inputs, run the engine `runs` times, read
-/// time and memory around each run, check the first result, and print one `ChildReport`.
+/// The child-process side of a measurement: build the lists, say `ready`, then time one run of the
+/// engine for each "run" line on stdin, reading resident memory around it, and check the first
+/// result. The parent interleaves several such children (RoundRobin.swift).
 enum ChildMeasurement {
-    static func run(_ job: Job) -> ChildReport {
+    static func run(_ job: Job) {
         MemoryProbe.returnLargeBlocksOnFree()
         do {
-            if job.scenario == .text {
-                let old = try Inputs.lines(ofFile: job.oldFile ?? "")
-                let new = try Inputs.lines(ofFile: job.newFile ?? "")
-                return try measure(job, old: old, new: new)
-            }
-            switch (job.element, job.scenario == .sectioned) {
-            case (.int, false): return try measureGenerated(job, as: Int.self)
-            case (.uuid, false): return try measureGenerated(job, as: UUID.self)
-            case (.string, false): return try measureGenerated(job, as: String.self)
-            case (.struct, false): return try measureGenerated(job, as: Row.self)
-            case (.int, true): return try SectionedMeasurement.run(job, as: Int.self)
-            case (.uuid, true): return try SectionedMeasurement.run(job, as: UUID.self)
-            case (.string, true): return try SectionedMeasurement.run(job, as: String.self)
-            case (.struct, true): return try SectionedMeasurement.run(job, as: Row.self)
+            switch (job.scenario, job.element) {
+            case (.text, _):
+                try serveLists(job, old: Inputs.lines(ofFile: job.oldFile ?? ""), new: Inputs.lines(ofFile: job.newFile ?? ""))
+            case (.sectioned, .int): try SectionedScenario.serve(job, as: Int.self)
+            case (.sectioned, .uuid): try SectionedScenario.serve(job, as: UUID.self)
+            case (.sectioned, .string): try SectionedScenario.serve(job, as: String.self)
+            case (.sectioned, .struct): try SectionedScenario.serve(job, as: Row.self)
+            case (_, .int): try serveGenerated(job, as: Int.self)
+            case (_, .uuid): try serveGenerated(job, as: UUID.self)
+            case (_, .string): try serveGenerated(job, as: String.self)
+            case (_, .struct): try serveGenerated(job, as: Row.self)
             }
         } catch let error as WrongDiff {
-            return ChildReport(status: .wrong, message: error.description)
+            emit(.wrong(error.description))
         } catch {
-            return ChildReport(status: .failed, message: String(describing: error))
+            emit(.failed(String(describing: error)))
         }
     }
 
-    /// Prints a report as the child's only output.
-    static func emit(_ report: ChildReport) {
-        let data = (try? JSONEncoder().encode(report)) ?? Data("{\"status\":\"failed\"}".utf8)
+    /// Prints one message as a line of JSON.
+    static func emit(_ message: ChildMessage) {
+        let data = (try? JSONEncoder().encode(message)) ?? Data("{}".utf8)
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 
-    private static func measureGenerated<Element: BenchElement>(_ job: Job, as type: Element.Type) throws -> ChildReport {
-        let (old, new) = Inputs.generated(job, as: type)
-        return try measure(job, old: old, new: new)
+    private static func serveGenerated<Element: BenchElement>(_ job: Job, as _: Element.Type) throws {
+        let (old, new) = Inputs.generated(job, as: Element.self)
+        try serveLists(job, old: old, new: new)
     }
 
-    private static func measure<Element: BenchElement>(_ job: Job, old: [Element], new: [Element]) throws -> ChildReport {
-        var report = ChildReport(status: .ok, oldCount: old.count, newCount: new.count)
-        let (smallOld, smallNew) = (Array(old.prefix(warmUpCount)), Array(new.prefix(warmUpCount)))
-        try timeRuns(job, report: &report, warmUp: { try job.engine.run(old: smallOld, new: smallNew) },
-                     run: { try job.engine.run(old: old, new: new) }, check: { result in
-            let outcome = job.engine.outcome(of: result, old: old, new: new)
-            try verify(outcome, old: old, new: new)
-            return (outcome.deletions.count, outcome.insertions.count, outcome.moves.count)
-        })
-        return report
+    private static func serveLists<Element: BenchElement>(_ job: Job, old: [Element], new: [Element]) throws {
+        switch job.engine {
+        case .listdiff: try serve(ListDiffEngine<Element>(threads: job.threads), job: job, old: old, new: new)
+        case .ccore: try serve(CoreEngine<Element>(threads: job.threads), job: job, old: old, new: new)
+        case .stdlib: try serve(StdlibEngine<Element>(), job: job, old: old, new: new)
+        case .reference: try serve(ReferenceEngine<Element>(), job: job, old: old, new: new)
+        case .flat: preconditionFailure("flat runs in the sectioned scenario only")
+        }
     }
 
-    /// Elements of the untimed warm-up run.
-    static let warmUpCount = 1000
-
-    /// Runs `warmUp` once untimed (on a short prefix of the lists: it loads code and builds type
-    /// metadata, which a fresh process does on its first call), then `run` `job.runs` times within
-    /// the time cap, more while the runs so far are short (see `Job.shortRowSeconds`), reading
-    /// time and resident memory around each run. `check` verifies the first result and counts its
-    /// deletions, insertions and moves.
-    static func timeRuns(_ job: Job, report: inout ChildReport, warmUp: () throws -> Any, run: () throws -> Any,
-                         check: (Any) throws -> (deletions: Int, insertions: Int, moves: Int)) throws {
-        _ = try warmUp()
-        MemoryProbe.releaseFreeMemory()
-        report.residentBeforeBytes = MemoryProbe.residentBytes()
+    /// Says `ready`, then times one turn of `engine` per "run" line on stdin until stdin ends. The
+    /// first turn is one call, the cold one: the first in the process, with no warm-up before it.
+    /// A warm turn repeats the call back to back until it lasts about `Job.turnSeconds` (a list UI
+    /// diffs 100 rows in microseconds: one call alone after a pause would time the wake-up and cold
+    /// caches), and reports the time per call.
+    static func serve<E: DiffEngine>(_ engine: E, job: Job, old: [E.Element], new: [E.Element],
+                                     oldCount: Int? = nil, newCount: Int? = nil) throws {
+        emit(.ready(oldCount: oldCount ?? old.count, newCount: newCount ?? new.count))
         let watchdog = Watchdog(limit: job.timeCap * Job.hardLimitFactor)
-        var index = 0
-        while index < job.runs || (report.seconds.reduce(0, +) < Job.shortRowSeconds && index < Job.shortRowRuns) {
-            defer { index += 1 }
-            if let last = report.seconds.last, report.seconds.reduce(0, +) + last > job.timeCap {
-                report.message = "another run would pass the \(SuiteRunner.format(job.timeCap)) s time cap (--time-cap)"
-                break
-            }
+        var last: RunMeasurement?
+        while readLine() == "run" {
+            let calls = last.map { max(1, min(10_000, Int(Job.turnSeconds / max($0.seconds, 1e-9)))) } ?? 1
             MemoryProbe.releaseFreeMemory()
-            report.peakWasReset = MemoryProbe.resetPeak() && report.peakWasReset
+            let peakWasReset = MemoryProbe.resetPeak()
             let before = MemoryProbe.residentBytes()
-            watchdog.arm(reportingOnTimeout: report)
+            watchdog.arm()
+            var output: E.Output?
             let start = monotonicSeconds()
-            let result = try run()
-            let seconds = monotonicSeconds() - start
-            let peak = MemoryProbe.peakResidentBytes()
+            for _ in 0..<calls { output = try engine.diff(old: old, new: new) }
+            let seconds = (monotonicSeconds() - start) / Double(calls)
+            let peak = withExtendedLifetime(output) { MemoryProbe.peakResidentBytes() }
             watchdog.disarm()
-
-            report.seconds.append(seconds)
-            report.peakResidentBytes = max(report.peakResidentBytes, peak)
-            report.extraBytes = max(report.extraBytes, peak - before)
-            if index == 0 {
-                (report.deletions, report.insertions, report.moves) = try check(result)
-            }
+            var run = RunMeasurement(seconds: seconds, calls: calls, started: start, peakResidentBytes: peak,
+                                     extraBytes: max(0, peak - before), peakWasReset: peakWasReset)
+            if last == nil, let output { run.edits = try engine.check(output, old: old, new: new) }
+            emit(.run(run))
+            last = run
         }
     }
 }

@@ -24,7 +24,7 @@ protocol BenchElement: Hashable {
     /// The element for an identity: equal identities give equal elements, distinct ones distinct.
     init(identity: Int, salt: UInt64)
     /// Runs the C core the way a caller of heckel.h would for this type (see CCoreEngine.swift).
-    static func coreMatch(old: [Self], new: [Self]) throws -> CoreMatch
+    static func coreMatch(old: [Self], new: [Self], threads: Int) throws -> CoreMatch
 }
 
 extension Int: BenchElement {

@@ -1,12 +1,11 @@
 import ArgumentParser
-import CHeckel
 import Heckel
 
-/// The diff engines measured side by side.
+/// The diff engines measured side by side, as the command line names them.
 enum Engine: String, CaseIterable, Codable, ExpressibleByArgument {
     /// `ListDiff(from:to:)`, the Swift API of this package (`SectionedDiff` in the sectioned scenario).
     case listdiff
-    /// The C core on raw keys, records or spans (see CCoreEngine.swift); no Swift result built.
+    /// The C core on raw keys, records or spans, as a C caller of heckel.h uses it (CCoreEngine.swift).
     case ccore
     /// `new.difference(from: old).inferringMoves()` from the standard library (Myers, O(n·d)).
     case stdlib
@@ -15,6 +14,44 @@ enum Engine: String, CaseIterable, Codable, ExpressibleByArgument {
     /// Sectioned scenario only: `ListDiff(from:to:identifiedBy: \.id)` over the same items
     /// flattened, the time `SectionedDiff` is compared with.
     case flat
+
+    /// Engines that take a thread count; the others always run on the calling thread.
+    var takesThreads: Bool { self == .listdiff || self == .ccore }
+}
+
+/// The deletions, insertions and moves of one checked result.
+struct EditCounts: Codable, Hashable {
+    var deletions: Int
+    var insertions: Int
+    var moves: Int
+
+    /// Deletions + insertions + moves.
+    var total: Int { deletions + insertions + moves }
+}
+
+/// One engine on one kind of lists, as a measuring child runs it: `diff` is the timed call; its
+/// output stays alive until the memory peak has been read, then `check` verifies it against the
+/// lists and counts its edits.
+protocol DiffEngine {
+    associatedtype Element
+    associatedtype Output
+    func diff(old: [Element], new: [Element]) throws -> Output
+    func check(_ output: Output, old: [Element], new: [Element]) throws -> EditCounts
+}
+
+/// An engine whose result reads as a mapping plus deletions, insertions and moves: it is checked by
+/// `verify` (Verification.swift).
+protocol MappingEngine: DiffEngine where Element: Equatable {
+    func outcome(of output: Output, old: [Element], new: [Element]) -> DiffOutcome
+}
+
+extension MappingEngine {
+    func check(_ output: Output, old: [Element], new: [Element]) throws -> EditCounts {
+        let outcome = outcome(of: output, old: old, new: new)
+        try verify(outcome, old: old, new: new)
+        return EditCounts(deletions: outcome.deletions.count, insertions: outcome.insertions.count,
+                          moves: outcome.moves.count)
+    }
 }
 
 /// Any engine's result in one shape, for checking and counting.
@@ -26,56 +63,39 @@ struct DiffOutcome {
     var moves: [(from: Int, to: Int)]
 }
 
-extension Engine {
-    /// Runs the engine once. The value returned is the engine's own result, kept alive by the caller
-    /// until the peak memory has been read, then turned into a `DiffOutcome` by `outcome(of:)`.
-    func run<Element: BenchElement>(old: [Element], new: [Element]) throws -> Any {
-        switch self {
-        case .listdiff: return ListDiff(from: old, to: new)
-        case .ccore: return try Element.coreMatch(old: old, new: new)
-        case .stdlib: return new.difference(from: old).inferringMoves()
-        case .reference: return ReferenceHeckel(from: old, to: new)
-        case .flat: preconditionFailure("flat runs in the sectioned scenario only (SectionedMeasurement)")
-        }
+extension DiffOutcome {
+    init(_ diff: ListDiff) {
+        self.init(oldToNew: (0..<diff.oldCount).map { diff.newOffset(forOld: $0) ?? -1 },
+                  newToOld: (0..<diff.newCount).map { diff.oldOffset(forNew: $0) ?? -1 },
+                  deletions: diff.deletions, insertions: diff.insertions,
+                  moves: diff.moves.map { (from: $0.from, to: $0.to) })
+    }
+}
+
+/// `ListDiff(from:to:)`.
+struct ListDiffEngine<Element: Hashable>: MappingEngine {
+    var threads: Int
+
+    func diff(old: [Element], new: [Element]) -> ListDiff {
+        ListDiff(from: old, to: new, options: .init(threads: threads == 0 ? nil : threads))
     }
 
-    func outcome<Element: BenchElement>(of result: Any, old: [Element], new: [Element]) -> DiffOutcome {
-        switch result {
-        case let diff as ListDiff:
-            return DiffOutcome(
-                oldToNew: (0..<diff.oldCount).map { diff.newOffset(forOld: $0) ?? -1 },
-                newToOld: (0..<diff.newCount).map { diff.oldOffset(forNew: $0) ?? -1 },
-                deletions: diff.deletions, insertions: diff.insertions,
-                moves: diff.moves.map { (from: $0.from, to: $0.to) })
-        case let match as CoreMatch:
-            func offsets(_ mapped: [heckel_offset]) -> [Int] {
-                mapped.map { $0 == unmatchedOffset ? -1 : Int($0) }
-            }
-            let oldToNew = offsets(match.oldToNew)
-            let newToOld = offsets(match.newToOld)
-            return DiffOutcome(
-                oldToNew: oldToNew, newToOld: newToOld,
-                deletions: oldToNew.indices.filter { oldToNew[$0] < 0 },
-                insertions: newToOld.indices.filter { newToOld[$0] < 0 },
-                moves: match.moves.map { (from: newToOld[Int($0)], to: Int($0)) })
-        case let difference as CollectionDifference<Element>:
-            return Self.outcome(of: difference, oldCount: old.count, newCount: new.count)
-        case let reference as ReferenceHeckel:
-            return DiffOutcome(oldToNew: reference.oldToNew, newToOld: reference.newToOld,
-                               deletions: reference.deletions, insertions: reference.insertions,
-                               moves: reference.moves)
-        default:
-            preconditionFailure("unexpected result type \(type(of: result))")
-        }
+    func outcome(of diff: ListDiff, old: [Element], new: [Element]) -> DiffOutcome { DiffOutcome(diff) }
+}
+
+/// The standard library's Myers diff, moves inferred.
+struct StdlibEngine<Element: Hashable>: MappingEngine {
+    func diff(old: [Element], new: [Element]) -> CollectionDifference<Element> {
+        new.difference(from: old).inferringMoves()
     }
 
     /// A removal associated with an insertion is a move; the elements neither removed nor
     /// inserted pair up in order.
-    private static func outcome<Element>(of difference: CollectionDifference<Element>, oldCount: Int, newCount: Int) -> DiffOutcome {
-        var oldToNew = [Int](repeating: -1, count: oldCount)
-        var newToOld = [Int](repeating: -1, count: newCount)
-        var removed = [Bool](repeating: false, count: oldCount)
-        var inserted = [Bool](repeating: false, count: newCount)
+    func outcome(of difference: CollectionDifference<Element>, old: [Element], new: [Element]) -> DiffOutcome {
+        var oldToNew = [Int](repeating: -1, count: old.count)
+        var newToOld = [Int](repeating: -1, count: new.count)
+        var removed = [Bool](repeating: false, count: old.count)
+        var inserted = [Bool](repeating: false, count: new.count)
         var outcome = DiffOutcome(oldToNew: [], newToOld: [], deletions: [], insertions: [], moves: [])
         for change in difference {
             switch change {
@@ -94,9 +114,9 @@ extension Engine {
             }
         }
         var newOffset = 0
-        for oldOffset in 0..<oldCount where !removed[oldOffset] {
-            while newOffset < newCount, inserted[newOffset] { newOffset += 1 }
-            guard newOffset < newCount else { break }  // inconsistent: the check reports it
+        for oldOffset in old.indices where !removed[oldOffset] {
+            while newOffset < new.count, inserted[newOffset] { newOffset += 1 }
+            guard newOffset < new.count else { break }  // inconsistent: the check reports it
             oldToNew[oldOffset] = newOffset
             newToOld[newOffset] = oldOffset
             newOffset += 1
@@ -107,5 +127,15 @@ extension Engine {
         outcome.insertions.sort()
         outcome.moves.sort { $0.to < $1.to }
         return outcome
+    }
+}
+
+/// The plain-Swift Heckel of ReferenceHeckel.swift.
+struct ReferenceEngine<Element: Hashable>: MappingEngine {
+    func diff(old: [Element], new: [Element]) -> ReferenceHeckel { ReferenceHeckel(from: old, to: new) }
+
+    func outcome(of reference: ReferenceHeckel, old: [Element], new: [Element]) -> DiffOutcome {
+        DiffOutcome(oldToNew: reference.oldToNew, newToOld: reference.newToOld, deletions: reference.deletions,
+                    insertions: reference.insertions, moves: reference.moves)
     }
 }

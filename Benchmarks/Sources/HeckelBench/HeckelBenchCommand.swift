@@ -2,18 +2,21 @@ import ArgumentParser
 import Foundation
 
 @main
-struct HeckelBenchCommand: ParsableCommand {
+struct HeckelBenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "heckel-bench",
         abstract: "Compare list diff engines side by side: swift-heckel's ListDiff, its C core, the standard library's difference(from:), and the plain-Swift Heckel list frameworks ship.",
         discussion: """
-        With no arguments, runs the default suite (about a minute): the random mix at 10^4, 10^5 \
-        and 10^6, and one-move, reversed, duplicates, unchanged, all-new and sectioned at 10^6, on \
-        [Int].
-        Each engine is measured in a fresh child process; every result is checked (the edit \
-        script applied to the old list must give the new one) before it is printed.
+        With no arguments, runs the default suite (a few minutes): the random mix from 10^2 to \
+        10^6, and one-move, reversed, duplicates, unchanged, all-new and sectioned at 10^6, on \
+        [Int], at 1 thread and all cores.
+        Each engine is measured in its own child process, the engines on the same lists taking \
+        turns run by run; the first run of each process is reported apart (cold) from the median \
+        of the others (warm). Every result is checked (the edit script applied to the old list \
+        must give the new one) before it is printed.
         Examples:
           heckel-bench --size 1e7 --element int --element uuid --engine listdiff --engine ccore
+          heckel-bench --size 1e7 --size 1e8 --engine listdiff --engine ccore --threads 1 --threads 2
           heckel-bench --old before.txt --new after.txt --format json
         """)
 
@@ -30,8 +33,11 @@ struct HeckelBenchCommand: ParsableCommand {
     @Option(name: .customLong("element"), help: "Element type: int, uuid, string or struct (repeatable; default int).")
     var elements: [ElementKind] = []
 
-    @Option(help: "Runs per engine; the median is reported.")
+    @Option(help: "Warm runs per engine, after its first (cold) run; their median is reported.")
     var runs = 3
+
+    @Option(name: .customLong("threads"), help: "Threads for listdiff and ccore: a count, or 0 for the library's own choice (repeatable; default 1 and all cores). The other engines run on one.")
+    var threads: [Int] = []
 
     @Option(help: "table, json or csv.")
     var format: OutputFormat = .table
@@ -63,7 +69,10 @@ struct HeckelBenchCommand: ParsableCommand {
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
-        guard timeCap > 0 else { throw ValidationError("--time-cap must be positive") }
+        guard timeCap > 0, timeCap.isFinite else { throw ValidationError("--time-cap must be a positive number of seconds") }
+        guard threads.allSatisfy({ $0 >= 0 && $0 <= 1024 }) else {
+            throw ValidationError("--threads takes a count from 1 to 1024, or 0 for the library's own choice")
+        }
         for (name, ratio) in [("--delete-ratio", deleteRatio), ("--insert-ratio", insertRatio), ("--move-ratio", moveRatio)] {
             guard ratio >= 0, ratio <= 1 else { throw ValidationError("\(name) must be between 0 and 1") }
         }
@@ -73,50 +82,44 @@ struct HeckelBenchCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    /// 1 and all cores, unless `--threads` says otherwise.
+    var threadCounts: [Int] {
+        threads.isEmpty ? SuitePlan.unique([1, ProcessInfo.processInfo.activeProcessorCount]) : SuitePlan.unique(threads)
+    }
+
+    func run() async throws {
         if let child {
-            let job = try JSONDecoder().decode(Job.self, from: Data(child.utf8))
-            ChildMeasurement.emit(ChildMeasurement.run(job))
+            ChildMeasurement.run(try JSONDecoder().decode(Job.self, from: Data(child.utf8)))
             return
         }
+        signal(SIGPIPE, SIG_IGN)  // a child that died shows as a failed write, not as our death
         var textFiles: TextFilesSummary?
         if let oldFile, let newFile {
             textFiles = TextFilesSummary(old: try Inputs.lines(ofFile: oldFile), new: try Inputs.lines(ofFile: newFile))
         }
         let ratios = EditRatios(delete: deleteRatio, insert: insertRatio, move: moveRatio)
         let pairs = SuitePlan.pairs(scenarios: scenarios, sizes: sizes.map(\.count), haveFiles: oldFile != nil)
-        let template = Job(scenario: .random, size: nil, element: .int, engine: .listdiff, runs: runs, seed: seed,
-                           ratios: ratios, timeCap: timeCap, oldFile: oldFile, newFile: newFile)
-        let jobs = SuitePlan.jobs(pairs: pairs, elements: elements, engines: engines, template: template)
+        let template = Job(lists: ListsKey(scenario: .random, size: nil, element: .int), engine: .listdiff, threads: 1,
+                           seed: seed, ratios: ratios, timeCap: timeCap, oldFile: oldFile, newFile: newFile)
+        let jobs = SuitePlan.jobs(pairs: pairs, elements: elements, engines: engines, threads: threadCounts,
+                                  template: template)
         guard !jobs.isEmpty else {
             throw ValidationError("none of the engines asked for runs in the scenarios asked for "
                 + "(the sectioned scenario runs flat and listdiff only, flat runs in no other)")
         }
-        var runner = SuiteRunner(jobs: jobs, textFiles: textFiles)
+        var runner = SuiteRunner(jobs: jobs, warmRuns: runs, textFiles: textFiles)
         try runner.checkMemory()
-        let rows = runner.run()
+        let rows = await runner.run()
         let summary = RunSummary(
             command: CommandLine.arguments.joined(separator: " "), seed: seed, runs: runs, timeCapSeconds: timeCap,
             randomMix: ratios.summary, cores: ProcessInfo.processInfo.activeProcessorCount,
-            physicalMemoryBytes: ProcessInfo.processInfo.physicalMemory, notes: notes(for: pairs.map(\.0)), rows: rows)
+            physicalMemoryBytes: ProcessInfo.processInfo.physicalMemory,
+            notes: SuitePlan.unique(pairs.map(\.0)).flatMap(\.notes) + runner.notes, rows: rows,
+            figures: Figures.derive(from: rows))
         print(OutputFormatter.render(summary, as: format), terminator: "")
         for error in runner.errors {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         }
         if !runner.errors.isEmpty { throw ExitCode.failure }
-    }
-
-    private func notes(for scenarios: [Scenario]) -> [String] {
-        var notes: [String] = []
-        if scenarios.contains(.sectioned) {
-            notes.append("sectioned: " + SectionedScenario.summary + "; items are an id of the --element type and an Int")
-            notes.append("sectioned: listdiff is SectionedDiff(from:to:identifiedBy: \\.id) plus its batchUpdates, flat is "
-                + "ListDiff(from:to:identifiedBy: \\.id) over the same items flattened, and vs listdiff is over flat; "
-                + "listdiff's edits count items and sections, updates are not counted")
-        }
-        if scenarios.contains(.text) {
-            notes.append("text: size is old/new line counts; lines are strings (--element does not apply)")
-        }
-        return notes
     }
 }

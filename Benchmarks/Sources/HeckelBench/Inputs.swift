@@ -29,8 +29,7 @@ enum Inputs {
     /// The old and new lists of a generated scenario, with elements of type `Element`.
     static func generated<Element: BenchElement>(_ job: Job, as _: Element.Type) -> (old: [Element], new: [Element]) {
         let identities = job.scenario.identityLists(size: job.size ?? 0, ratios: job.ratios, seed: job.seed)
-        var salt = SeededGenerator(seed: ~job.seed)
-        let elementSalt = salt.next()
+        let elementSalt = job.elementSalt
         let old = identities.old.map { Element(identity: $0, salt: elementSalt) }
         let new = identities.new.map { Element(identity: $0, salt: elementSalt) }
         return (old, new)

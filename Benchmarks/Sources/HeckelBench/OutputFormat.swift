@@ -18,6 +18,7 @@ struct RunSummary: Codable {
     var physicalMemoryBytes: UInt64
     var notes: [String]
     var rows: [ResultRow]
+    var figures: [Figure]
 }
 
 enum OutputFormatter {
@@ -36,9 +37,9 @@ enum OutputFormatter {
     }
 
     private static func csv(_ rows: [ResultRow]) -> String {
-        let header = "scenario,size,element,engine,old_count,new_count,status,runs,median_s,min_s,max_s,"
-            + "ns_per_element,ratio_to_listdiff,peak_resident_bytes,extra_bytes,extra_bytes_per_element,"
-            + "deletions,insertions,moves,edit_script_size,note"
+        let header = "scenario,size,element,engine,threads,old_count,new_count,status,warm_runs,first_s,median_s,min_s,"
+            + "max_s,ns_per_element,ratio_to_base,cold_to_warm,peak_resident_bytes,extra_bytes,"
+            + "extra_bytes_per_element,deletions,insertions,moves,edit_script_size,note"
         func number(_ value: Double?) -> String { value.map { String(format: "%.9g", $0) } ?? "" }
         func integer(_ value: Int?) -> String { value.map(String.init) ?? "" }
         func quoted(_ text: String?) -> String {
@@ -46,12 +47,13 @@ enum OutputFormatter {
             return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
         }
         let lines = rows.map { row in
-            [row.scenario, row.size, row.element, row.engine, String(row.oldCount), String(row.newCount),
-             row.status.rawValue, String(row.runs), number(row.medianSeconds), number(row.minSeconds),
-             number(row.maxSeconds), number(row.nanosecondsPerElement), number(row.ratioToListDiff),
+            [row.lists.scenario.rawValue, integer(row.lists.size), row.elementLabel, row.engine.rawValue,
+             String(row.threads), String(row.oldCount), String(row.newCount), row.status.rawValue, String(row.warmRuns),
+             number(row.firstSeconds), number(row.medianSeconds), number(row.minSeconds), number(row.maxSeconds),
+             number(row.nanosecondsPerElement), number(row.ratioToBase), number(row.coldToWarm),
              integer(row.peakResidentBytes), integer(row.extraBytes), number(row.extraBytesPerElement),
-             integer(row.deletions), integer(row.insertions), integer(row.moves), integer(row.editScriptSize),
-             quoted(row.note)].joined(separator: ",")
+             integer(row.edits?.deletions), integer(row.edits?.insertions), integer(row.edits?.moves),
+             integer(row.edits?.total), quoted(row.note)].joined(separator: ",")
         }
         return ([header] + lines).joined(separator: "\n") + "\n"
     }

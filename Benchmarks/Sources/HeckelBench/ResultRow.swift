@@ -1,4 +1,4 @@
-/// One line of the results: an engine on one scenario, size and element type.
+/// One line of the results: an engine, at a thread count, on one pair of lists.
 struct ResultRow: Codable {
     enum Status: String, Codable {
         case ok
@@ -6,66 +6,82 @@ struct ResultRow: Codable {
         case timedOut = "timeout"
     }
 
-    var scenario: String
-    var size: String
-    var element: String
-    var engine: String
+    var lists: ListsKey
+    var engine: Engine
+    var threads: Int
     var oldCount: Int
     var newCount: Int
     var status: Status
     var note: String?
-    var runs = 0
+    /// Runs after the first (warm runs).
+    var warmRuns = 0
+    /// The first run in a fresh process (cold): code loading, page faults and all.
+    var firstSeconds: Double?
+    /// Median, minimum and maximum of the warm runs (of the first alone when it was the only one).
     var medianSeconds: Double?
     var minSeconds: Double?
     var maxSeconds: Double?
-    /// Median nanoseconds per element, counting (old + new) / 2 elements.
-    var nanosecondsPerElement: Double?
-    /// This engine's median over ListDiff's median on the same lists (in the sectioned scenario,
-    /// over the flat ListDiff's median: see `SuiteRunner.ratioBase`).
-    var ratioToListDiff: Double?
-    /// The process's resident high-water mark during the diff, inputs included.
+    /// This engine's median over the ratio base's median on the same lists (see `Scenario.ratioBase`).
+    var ratioToBase: Double?
+    /// The process's resident high-water mark during a run, inputs included.
     var peakResidentBytes: Int?
-    /// Resident growth during the diff: the engine's own memory, result included.
+    /// The largest resident growth during one run: the engine's own memory, result included.
     var extraBytes: Int?
-    /// `extraBytes` per element, counting (old + new) / 2 elements.
-    var extraBytesPerElement: Double?
-    var deletions: Int?
-    var insertions: Int?
-    var moves: Int?
-    /// Deletions + insertions + moves.
-    var editScriptSize: Int?
-
-    /// (old + new) / 2: the element count per-element figures divide by.
-    var elementBasis: Double { max(1, Double(oldCount + newCount) / 2) }
+    var edits: EditCounts?
 
     init(job: Job, oldCount: Int, newCount: Int, status: Status, note: String? = nil) {
-        scenario = job.scenario.rawValue
-        size = job.size.map(SizeArgument.label) ?? "\(oldCount)/\(newCount)"  // text: line counts
-        element = job.scenario == .text ? "line" : job.element.rawValue
-        engine = job.engine.rawValue
+        lists = job.lists
+        engine = job.engine
+        threads = job.threads
         self.oldCount = oldCount
         self.newCount = newCount
         self.status = status
         self.note = note
     }
 
-    init(job: Job, report: ChildReport) {
-        self.init(job: job, oldCount: report.oldCount, newCount: report.newCount,
-                  status: report.seconds.isEmpty ? .timedOut : .ok, note: report.message)
-        let times = report.seconds.sorted()
-        guard !times.isEmpty else { return }
-        runs = times.count
-        let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-        medianSeconds = median
+    init(_ record: ChildRecord) {
+        self.init(job: record.job, oldCount: record.oldCount, newCount: record.newCount,
+                  status: record.runs.isEmpty ? .timedOut : .ok, note: record.note)
+        guard let first = record.runs.first else { return }
+        firstSeconds = first.seconds
+        let warm = record.runs.dropFirst().map(\.seconds).sorted()
+        warmRuns = warm.count
+        let times = warm.isEmpty ? [first.seconds] : warm
+        medianSeconds = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
         minSeconds = times.first
         maxSeconds = times.last
-        nanosecondsPerElement = median * 1e9 / elementBasis
-        peakResidentBytes = report.peakResidentBytes
-        extraBytes = max(0, report.extraBytes)
-        extraBytesPerElement = Double(max(0, report.extraBytes)) / elementBasis
-        deletions = report.deletions
-        insertions = report.insertions
-        moves = report.moves
-        editScriptSize = report.deletions + report.insertions + report.moves
+        peakResidentBytes = record.runs.map(\.peakResidentBytes).max()
+        extraBytes = record.runs.map(\.extraBytes).max()
+        edits = first.edits
     }
+
+    /// (old + new) / 2, the count per-element figures divide by; nil for empty lists.
+    var elementBasis: Double? { oldCount + newCount > 0 ? Double(oldCount + newCount) / 2 : nil }
+
+    /// Median nanoseconds per element.
+    var nanosecondsPerElement: Double? {
+        guard let medianSeconds, let elementBasis else { return nil }
+        return medianSeconds * 1e9 / elementBasis
+    }
+
+    /// `extraBytes` per element.
+    var extraBytesPerElement: Double? {
+        guard let extraBytes, let elementBasis else { return nil }
+        return Double(extraBytes) / elementBasis
+    }
+
+    /// The cold run over the warm median; nil without warm runs.
+    var coldToWarm: Double? {
+        guard warmRuns > 0, let firstSeconds, let medianSeconds, medianSeconds > 0 else { return nil }
+        return firstSeconds / medianSeconds
+    }
+
+    /// "10^6", or old/new line counts for text files.
+    var sizeLabel: String { lists.size.map(SizeArgument.label) ?? "\(oldCount)/\(newCount)" }
+
+    /// "int", or "line" for text files.
+    var elementLabel: String { lists.scenario == .text ? "line" : lists.element.rawValue }
+
+    /// "1", "2", or "auto" for the library's own choice.
+    var threadsLabel: String { threads == 0 ? "auto" : String(threads) }
 }

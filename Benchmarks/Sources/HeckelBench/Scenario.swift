@@ -21,8 +21,30 @@ enum Scenario: String, CaseIterable, Codable, ExpressibleByArgument {
     /// Two text files (`--old`, `--new`) diffed line by line.
     case text
 
-    /// Scenarios built from `--size`; `text` takes its lists from files instead.
-    static let generated: [Scenario] = [.random, .oneMove, .reversed, .allNew, .unchanged, .duplicates, .sectioned]
+    /// The engines this scenario runs, of those asked for (all when none), in row order: the
+    /// ratio base first.
+    func engines(asked: [Engine]) -> [Engine] {
+        let all = self == .sectioned ? SectionedScenario.engines : Engine.allCases.filter { $0 != .flat }
+        return asked.isEmpty ? all : all.filter(asked.contains)
+    }
+
+    /// The engine whose median each row's "vs" ratio divides by.
+    var ratioBase: Engine { self == .sectioned ? SectionedScenario.ratioBase : .listdiff }
+
+    /// The thread counts `engine` runs with here, of those asked for.
+    func threadCounts(for engine: Engine, asked: [Int]) -> [Int] {
+        if self == .sectioned { return [SectionedScenario.threads] }
+        return engine.takesThreads ? asked : [1]
+    }
+
+    /// What the table's notes say of this scenario.
+    var notes: [String] {
+        switch self {
+        case .sectioned: return SectionedScenario.notes
+        case .text: return ["text: size is old/new line counts; lines are strings (--element does not apply)"]
+        default: return []
+        }
+    }
 }
 
 /// The random scenario's edit mix, as fractions of the old list's length.

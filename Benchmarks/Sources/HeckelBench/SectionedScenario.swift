@@ -10,9 +10,23 @@ struct IdentitySection {
     var items: [IdentityItem]
 }
 
-/// The sectioned scenario's snapshots: the issue's "1,000 sections of 1,000 items with 10% of items
-/// changed".
+/// The sectioned scenario: the issue's "1,000 sections of 1,000 items with 10% of items changed",
+/// and what it does differently from the flat scenarios (its engines are in SectionedEngines.swift).
 enum SectionedScenario {
+    /// Engine `flat` (a `ListDiff` of the items flattened) first, the base of the ratios, then
+    /// `listdiff` (`SectionedDiff`).
+    static let engines: [Engine] = [.flat, .listdiff]
+    static let ratioBase = Engine.flat
+    /// `SectionedDiff` takes no thread count: both engines run with the library's own choice (0).
+    static let threads = 0
+
+    static var notes: [String] {
+        ["sectioned: " + summary + "; items are an id of the --element type and an Int",
+         "sectioned: listdiff is SectionedDiff(from:to:identifiedBy: \\.id) plus its batchUpdates, flat is "
+            + "ListDiff(from:to:identifiedBy: \\.id) over the same items flattened, and vs listdiff is over flat; "
+            + "listdiff's edits count items and sections, updates are not counted"]
+    }
+
     static let sectionSize = 1000
 
     /// What happens to each old item (a fraction of them, drawn item by item), and how many fresh

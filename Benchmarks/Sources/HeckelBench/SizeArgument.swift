@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// A list length given on the command line as `1000000`, `1_000_000`, `1e6`, `10^6`, `1M` or `250k`.
-struct SizeArgument: ExpressibleByArgument, Hashable, Comparable, CustomStringConvertible {
+struct SizeArgument: ExpressibleByArgument, Hashable {
     static let largest = 100_000_000
 
     let count: Int
@@ -18,6 +18,7 @@ struct SizeArgument: ExpressibleByArgument, Hashable, Comparable, CustomStringCo
         guard let count = parse(text) else {
             throw ValidationError("'\(text)' is not a size: write 1000000, 1_000_000, 1e6, 10^6, 1M or 250k")
         }
+        guard count >= 0 else { throw ValidationError("size \(text) is negative: a list has 0 elements or more") }
         guard count <= largest else {
             throw ValidationError("size \(text) is above the largest supported, 10^8")
         }
@@ -27,16 +28,12 @@ struct SizeArgument: ExpressibleByArgument, Hashable, Comparable, CustomStringCo
     static var defaultCompletionKind: CompletionKind { .default }
 
     /// `10^k` for exact powers of ten, otherwise the plain number (`250000`).
-    var description: String { Self.label(count) }
-
     static func label(_ count: Int) -> String {
         var power = 0
         var rest = count
         while rest >= 10, rest % 10 == 0 { rest /= 10; power += 1 }
         return rest == 1 && power >= 2 ? "10^\(power)" : String(count)
     }
-
-    static func < (a: SizeArgument, b: SizeArgument) -> Bool { a.count < b.count }
 
     private static func parse(_ text: String) -> Int? {
         let text = text.replacingOccurrences(of: "_", with: "").lowercased()

@@ -1,8 +1,9 @@
 /// Which measurements a command line asks for.
 enum SuitePlan {
-    /// The suite run with no arguments: about a minute on a 2-core machine.
+    /// The suite run with no arguments: the random mix from 10^2 (list UIs) to 10^6, and the other
+    /// scenarios at 10^6.
     static let defaultSuite: [(Scenario, Int)] = [
-        (.random, 10_000), (.random, 100_000), (.random, 1_000_000),
+        (.random, 100), (.random, 1_000), (.random, 10_000), (.random, 100_000), (.random, 1_000_000),
         (.oneMove, 1_000_000), (.reversed, 1_000_000), (.duplicates, 1_000_000),
         (.unchanged, 1_000_000), (.allNew, 1_000_000), (.sectioned, 1_000_000),
     ]
@@ -22,22 +23,24 @@ enum SuitePlan {
         return pairs
     }
 
-    /// One job per scenario and size, element type and engine, in that nesting; engines in the
-    /// order listdiff, ccore, stdlib, reference so ratios read down from listdiff. The sectioned
-    /// scenario runs flat then listdiff (`SectionedDiff`), its ratios reading down from flat; flat
-    /// runs nowhere else.
-    static func jobs(pairs: [(Scenario, Int?)], elements: [ElementKind], engines: [Engine], template: Job) -> [Job] {
+    /// One job per scenario and size, element type, thread count and engine, in that nesting
+    /// (`Scenario.engines` orders the engines: the ratio base first, so ratios read down from it).
+    static func jobs(pairs: [(Scenario, Int?)], elements: [ElementKind], engines: [Engine], threads: [Int],
+                     template: Job) -> [Job] {
         let elementKinds = unique(elements.isEmpty ? [.int] : elements)
-        let engineList = engines.isEmpty ? Engine.allCases : Engine.allCases.filter(engines.contains)
         var jobs: [Job] = []
         for (scenario, size) in pairs {
             for element in scenario == .text ? [.string] : elementKinds {
-                let engines = scenario == .sectioned ? [Engine.flat, .listdiff].filter(engineList.contains)
-                    : engineList.filter { $0 != .flat }
-                for engine in engines {
-                    var job = template
-                    (job.scenario, job.size, job.element, job.engine) = (scenario, size, element, engine)
-                    jobs.append(job)
+                let planned = scenario.engines(asked: engines).flatMap { engine in
+                    scenario.threadCounts(for: engine, asked: threads).map { (engine, $0) }
+                }
+                for threads in unique(planned.map(\.1)) {
+                    for (engine, engineThreads) in planned where engineThreads == threads {
+                        var job = template
+                        job.lists = ListsKey(scenario: scenario, size: size, element: element)
+                        (job.engine, job.threads) = (engine, threads)
+                        jobs.append(job)
+                    }
                 }
             }
         }

@@ -5,16 +5,25 @@ struct InsufficientMemory: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Runs the planned jobs one child process at a time, skipping the ones estimated to pass the time
-/// cap or the machine's memory, and turns the reports into rows. Wrong diffs and crashed children
-/// are collected as errors, never as rows.
+/// Runs the planned jobs lists by lists: the jobs on the same lists run side by side, round robin
+/// (RoundRobin.swift), in as few batches as memory allows; jobs estimated to pass the time cap or the
+/// machine's memory are skipped. Wrong diffs and crashed children are collected as errors, never
+/// as rows.
 struct SuiteRunner {
     var jobs: [Job]
+    /// Timed runs after each child's first (cold) one.
+    var warmRuns: Int
     /// The text files' sizes, when the text scenario is planned.
     var textFiles: TextFilesSummary?
-    var launcher = ChildLauncher()
 
     private(set) var errors: [String] = []
+    private(set) var notes: [String] = []
+
+    init(jobs: [Job], warmRuns: Int, textFiles: TextFilesSummary?) {
+        self.jobs = jobs
+        self.warmRuns = warmRuns
+        self.textFiles = textFiles
+    }
 
     /// Refuses the run when some lists and the leanest engine do not fit in available memory.
     func checkMemory(available: Int = MemoryProbe.availableBytes()) throws {
@@ -23,47 +32,79 @@ struct SuiteRunner {
             let needed = Estimates.inputBytes(job.element, old: old, new: new)
                 + Estimates.engineBytes(.ccore, job.element, old: old, new: new)
             if needed > available {
-                throw InsufficientMemory(description: "\(job.group) needs about \(TableFormatter.bytes(needed)) "
+                throw InsufficientMemory(description: "\(job.lists.label) needs about \(TableFormatter.bytes(needed)) "
                     + "for the two lists and a diff, but only \(TableFormatter.bytes(available)) is available "
                     + "(MemAvailable); choose a smaller --size or a smaller --element type")
             }
         }
     }
 
-    mutating func run() -> [ResultRow] {
+    mutating func run() async -> [ResultRow] {
         let available = MemoryProbe.availableBytes()
+        let groups = SuitePlan.unique(jobs.map(\.lists)).map { lists in jobs.filter { $0.lists == lists } }
         var rows: [ResultRow] = []
-        for (index, job) in jobs.enumerated() {
-            let (old, new) = counts(of: job)
-            if let reason = skipReason(job, old: old, new: new, available: available) {
-                rows.append(ResultRow(job: job, oldCount: old, newCount: new, status: .skipped, note: reason))
-                continue
-            }
-            let label = "[\(index + 1)/\(jobs.count)] \(job.engine.rawValue) \(job.group)"
-            do {
-                let (report, _) = try launcher.run(job, progressLabel: label)
-                switch report.status {
-                case .ok, .timedOut:
-                    var row = ResultRow(job: job, report: report)
-                    if report.status == .timedOut {
-                        row.note = "stopped after \(Self.format(job.timeCap * Job.hardLimitFactor)) s, "
-                            + "\(Self.format(Job.hardLimitFactor)) times the time cap (--time-cap)"
-                    }
-                    if !report.peakWasReset {
-                        let caveat = "the kernel refused to reset the memory peak: extra may include building the inputs"
-                        row.note = [row.note, caveat].compactMap { $0 }.joined(separator: "; ")
-                    }
-                    rows.append(row)
-                case .wrong:
-                    errors.append("\(job.engine.rawValue) on \(job.group) gave a wrong diff: \(report.message ?? "")")
-                case .failed:
-                    errors.append("\(job.engine.rawValue) on \(job.group) failed: \(report.message ?? "")")
+        for (index, group) in groups.enumerated() {
+            var measured: [Job: ChildRecord] = [:]
+            var skipped: [Job: String] = [:]
+            var batches: [[Job]] = [[]]
+            var batchBytes = 0
+            for job in group {
+                let (old, new) = counts(of: job)
+                let needed = Estimates.inputBytes(job.element, old: old, new: new)
+                    + Estimates.engineBytes(job.engine, job.element, old: old, new: new)
+                if let reason = skipReason(job, old: old, new: new, needed: needed, available: available) {
+                    skipped[job] = reason
+                    continue
                 }
-            } catch {
-                errors.append(String(describing: error))
+                if batchBytes + needed > available, !batches[batches.count - 1].isEmpty {
+                    batches.append([])
+                    batchBytes = 0
+                }
+                batches[batches.count - 1].append(job)
+                batchBytes += needed
+            }
+            if batches.count > 1 {
+                notes.append("\(group[0].lists.label): ran in \(batches.count) batches to fit in memory, "
+                    + "engines interleaved within each batch only")
+            }
+            let progress = ProgressLine(label: "[\(index + 1)/\(groups.count)] \(group[0].lists.label)")
+            for batch in batches where !batch.isEmpty {
+                for record in await RoundRobin.measure(batch, warmRuns: warmRuns) { measured[record.job] = record }
+            }
+            progress.finish()
+            for job in group {
+                if let reason = skipped[job] {
+                    let (old, new) = counts(of: job)
+                    rows.append(ResultRow(job: job, oldCount: old, newCount: new, status: .skipped, note: reason))
+                } else if let record = measured[job], let row = row(of: record) {
+                    rows.append(row)
+                }
             }
         }
         return Self.withRatios(rows)
+    }
+
+    /// The record's row, or nil (and an error) when the child failed or gave a wrong diff.
+    private mutating func row(of record: ChildRecord) -> ResultRow? {
+        let name = "\(record.job.engine.rawValue) (\(record.job.threads) threads) on \(record.job.lists.label)"
+        switch record.ending {
+        case let .wrong(message)?:
+            errors.append("\(name) gave a wrong diff: \(message)")
+            return nil
+        case let .failed(message)?:
+            errors.append("\(name) failed: \(message)")
+            return nil
+        case let .timedOut(message)?:
+            record.note = [record.note, message].compactMap { $0 }.joined(separator: "; ")
+        case .ready?, .run?, nil:
+            break
+        }
+        var row = ResultRow(record)
+        if record.runs.contains(where: { !$0.peakWasReset }) {
+            let caveat = "the kernel refused to reset the memory peak: extra may include building the inputs"
+            row.note = [row.note, caveat].compactMap { $0 }.joined(separator: "; ")
+        }
+        return row
     }
 
     private func counts(of job: Job) -> (old: Int, new: Int) {
@@ -71,15 +112,13 @@ struct SuiteRunner {
         return Estimates.counts(job.scenario, size: job.size ?? 0, ratios: job.ratios)
     }
 
-    private func skipReason(_ job: Job, old: Int, new: Int, available: Int) -> String? {
-        let distance = job.scenario == .text
-            ? textFiles?.editDistanceLowerBound
-            : Estimates.editDistance(job.scenario, size: job.size ?? 0, ratios: job.ratios)
-        let needed = Estimates.inputBytes(job.element, old: old, new: new)
-            + Estimates.engineBytes(job.engine, job.element, old: old, new: new)
+    private func skipReason(_ job: Job, old: Int, new: Int, needed: Int, available: Int) -> String? {
         if needed > available {
             return "estimated to need \(TableFormatter.bytes(needed)), \(TableFormatter.bytes(available)) available"
         }
+        let distance = job.scenario == .text
+            ? textFiles?.editDistanceLowerBound
+            : Estimates.editDistance(job.scenario, size: job.size ?? 0, ratios: job.ratios)
         if job.engine == .stdlib, let distance {
             let seconds = Estimates.stdlibSeconds(old: old, new: new, editDistance: distance)
             if seconds > job.timeCap {
@@ -90,23 +129,16 @@ struct SuiteRunner {
         return nil
     }
 
-    /// The engine every row's ratio compares with: listdiff, but in the sectioned scenario the flat
-    /// `ListDiff` that `SectionedDiff` (engine listdiff there) should stay close to.
-    static func ratioBase(ofScenario scenario: String) -> Engine {
-        scenario == Scenario.sectioned.rawValue ? .flat : .listdiff
-    }
-
-    /// Fills in each row's median over the median of its ratio base on the same lists.
-    private static func withRatios(_ rows: [ResultRow]) -> [ResultRow] {
-        var baseMedians: [String: Double] = [:]
-        for row in rows where row.engine == ratioBase(ofScenario: row.scenario).rawValue {
-            if let median = row.medianSeconds { baseMedians["\(row.scenario) \(row.size) \(row.element)"] = median }
-        }
+    /// Fills in each row's median over the median of its ratio base on the same lists, at the same
+    /// thread count where the base ran at it, else at the base's first thread count.
+    static func withRatios(_ rows: [ResultRow]) -> [ResultRow] {
+        func isBase(_ row: ResultRow) -> Bool { row.engine == row.lists.scenario.ratioBase && row.medianSeconds != nil }
         return rows.map { row in
             var row = row
-            if let median = row.medianSeconds,
-               let base = baseMedians["\(row.scenario) \(row.size) \(row.element)"], base > 0 {
-                row.ratioToListDiff = median / base
+            let base = rows.first { isBase($0) && $0.lists == row.lists && $0.threads == row.threads }
+                ?? rows.first { isBase($0) && $0.lists == row.lists }
+            if let median = row.medianSeconds, let baseMedian = base?.medianSeconds, baseMedian > 0 {
+                row.ratioToBase = median / baseMedian
             }
             return row
         }
@@ -115,5 +147,32 @@ struct SuiteRunner {
     /// Seconds as short as they go: "20", "0.6".
     static func format(_ value: Double) -> String {
         String(format: "%g", value)
+    }
+}
+
+/// "[3/12] random 10^6 int ..." on stderr, written only once the step has run a second, then its time.
+final class ProgressLine {
+    private let label: String
+    private let start = monotonicSeconds()
+    private let lock = NSLock()
+    private var shown = false
+    private var finished = false
+
+    init(label: String) {
+        self.label = label
+        DispatchQueue.global().asyncAfter(deadline: .now() + 1) { [self] in
+            lock.withLock {
+                guard !finished else { return }
+                shown = true
+                FileHandle.standardError.write(Data("\(label) ...".utf8))
+            }
+        }
+    }
+
+    func finish() {
+        lock.withLock {
+            finished = true
+            if shown { FileHandle.standardError.write(Data(String(format: " %.1f s\n", monotonicSeconds() - start).utf8)) }
+        }
     }
 }

@@ -1,64 +1,80 @@
 import Foundation
+import TextTable
 
-/// The human-readable table: one block of rows per scenario, size and element type.
+/// The human-readable table: one block of rows per lists (scenario, size and element type), then
+/// the derived figures and the notes.
 enum TableFormatter {
-    private static let headers = ["scenario", "size", "element", "engine", "runs", "median", "min .. max",
-                                  "ns/elem", "vs listdiff", "peak RSS", "extra", "B/elem", "edits", "moves"]
-    /// Columns aligned right (numbers).
-    private static let rightAligned: Set<Int> = [4, 5, 6, 7, 8, 9, 10, 11, 12, 13]
+    /// A table line's cells, by column title; blank lead cells continue the block above.
+    private typealias Line = [String: String]
 
-    static func render(_ summary: RunSummary) -> String {
-        var cells: [[String]] = []
-        var notes: [String] = []
-        var previousGroup = ""
-        for row in summary.rows {
-            let group = "\(row.scenario) \(row.size) \(row.element)"
-            let firstOfGroup = group != previousGroup
-            previousGroup = group
-            let lead = firstOfGroup ? [row.scenario, row.size, row.element] : ["", "", ""]
-            switch row.status {
-            case .ok:
-                cells.append(lead + [
-                    row.engine, String(row.runs), seconds(row.medianSeconds), range(row), decimal(row.nanosecondsPerElement),
-                    ratio(row.ratioToListDiff), bytes(row.peakResidentBytes), bytes(row.extraBytes),
-                    decimal(row.extraBytesPerElement), row.editScriptSize.map(String.init) ?? "",
-                    row.moves.map(String.init) ?? "",
-                ])
-                if let note = row.note {
-                    let runs = row.runs < summary.runs ? "\(row.runs) of \(summary.runs) runs, " : ""
-                    notes.append("\(row.engine) on \(group): \(runs)\(note)")
-                }
-            case .skipped, .timedOut:
-                cells.append(lead + [row.engine, "", row.status == .skipped ? "skipped" : "timed out"]
-                    + Array(repeating: "", count: headers.count - 6))
-                notes.append("\(row.engine) on \(group): \(row.note ?? row.status.rawValue)")
-            }
-        }
-        var lines = layout([headers] + cells)
-        lines.append("")
-        lines.append("runs: --runs \(summary.runs), more (up to \(Job.shortRowRuns)) while they add up to under "
-            + "\(format(Job.shortRowSeconds)) s, fewer where they would pass the \(format(summary.timeCapSeconds)) s time cap; "
-            + "times are the median, min and max;")
-        lines.append("ns/elem and B/elem per element, counting (old + new) / 2 elements;")
-        lines.append("peak RSS: the measuring process's high-water mark, inputs included; extra: resident growth during "
-            + "the diff (one fresh process per engine);")
-        let usesMix = summary.rows.contains { ["random", "duplicates"].contains($0.scenario) }
-        lines.append("edits: deletes + inserts + moves; " + (usesMix ? "random: \(summary.randomMix); " : "")
-            + "seed \(summary.seed); \(summary.cores) cores, \(bytes(Int(summary.physicalMemoryBytes))) RAM.")
-        lines += (summary.notes + notes).map { "note: " + $0 }
-        return lines.joined(separator: "\n") + "\n"
+    private static let columns: [(title: String, align: Alignment)] = [
+        ("scenario", .left), ("size", .left), ("element", .left), ("engine", .left), ("threads", .right),
+        ("runs", .right), ("first", .right), ("median", .right), ("min .. max", .right), ("ns/elem", .right),
+        ("vs listdiff", .right), ("cold/warm", .right), ("peak RSS", .right), ("extra", .right),
+        ("B/elem", .right), ("edits", .right), ("moves", .right),
+    ]
+
+    private static let table = TextTable<Line> { line in
+        columns.map { Column(title: $0.title, value: line[$0.title] ?? "", align: $0.align) }
     }
 
-    private static func layout(_ rows: [[String]]) -> [String] {
-        let widths = headers.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
-        var lines = rows.map { row in
-            row.indices.map { column in
-                let pad = String(repeating: " ", count: widths[column] - row[column].count)
-                return rightAligned.contains(column) ? pad + row[column] : row[column] + pad
-            }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+    static func render(_ summary: RunSummary) -> String {
+        var lines: [Line] = []
+        var notes: [String] = []
+        var previous: ListsKey?
+        for row in summary.rows {
+            var line: Line = ["engine": row.engine.rawValue, "threads": row.threadsLabel]
+            if row.lists != previous {
+                (line["scenario"], line["size"], line["element"]) = (row.lists.scenario.rawValue, row.sizeLabel, row.elementLabel)
+            }
+            previous = row.lists
+            let name = "\(row.engine.rawValue) (\(row.threadsLabel) thr) on \(row.lists.label)"
+            switch row.status {
+            case .ok:
+                line["runs"] = "1+\(row.warmRuns)"
+                line["first"] = seconds(row.firstSeconds)
+                line["median"] = seconds(row.medianSeconds)
+                line["min .. max"] = row.warmRuns > 1 ? seconds(row.minSeconds) + " .. " + seconds(row.maxSeconds) : ""
+                line["ns/elem"] = decimal(row.nanosecondsPerElement)
+                line["vs listdiff"] = ratio(row.ratioToBase)
+                line["cold/warm"] = ratio(row.coldToWarm)
+                line["peak RSS"] = bytes(row.peakResidentBytes)
+                line["extra"] = bytes(row.extraBytes)
+                line["B/elem"] = decimal(row.extraBytesPerElement)
+                line["edits"] = row.edits.map { String($0.total) } ?? ""
+                line["moves"] = row.edits.map { String($0.moves) } ?? ""
+                if let note = row.note { notes.append("\(name): \(note)") }
+            case .skipped, .timedOut:
+                line["first"] = row.status == .skipped ? "skipped" : "timed out"
+                notes.append("\(name): \(row.note ?? row.status.rawValue)")
+            }
+            lines.append(line)
         }
-        lines.insert(widths.map { String(repeating: "-", count: $0) }.joined(separator: "  "), at: 1)
-        return lines
+        var text = (table.string(for: lines) ?? "").split(separator: "\n")
+            .map { $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+        if !summary.figures.isEmpty {
+            text.append("")
+            let width = summary.figures.map(\.name.count).max() ?? 0
+            text += summary.figures.map { figure in
+                figure.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                    + ratio(figure.value).padding(toLength: 6, withPad: " ", startingAt: 0) + "  " + figure.subject
+                    + (figure.goal.map { "  (goal \($0))" } ?? "")
+            }
+        }
+        text.append("")
+        text.append("runs: a first (cold) run in a fresh process, then --runs \(summary.runs) warm runs, more (up to "
+            + "\(Job.shortRowRuns) in all) while they add up to under \(format(Job.shortRowSeconds)) s, fewer where they "
+            + "would pass the \(format(summary.timeCapSeconds)) s time cap; the engines of one block take turns run by run;")
+        text.append("a warm run repeats the call back to back for about \(format(Job.turnSeconds * 1000)) ms and counts the time "
+            + "per call; median, min .. max, ns/elem and vs listdiff are over the warm runs; cold/warm is first over median;")
+        text.append("ns/elem and B/elem per element, counting (old + new) / 2 elements;")
+        text.append("peak RSS: the measuring process's high-water mark, inputs included; extra: resident growth during "
+            + "a run (one process per engine);")
+        let usesMix = summary.rows.contains { [.random, .duplicates].contains($0.lists.scenario) }
+        text.append("edits: deletes + inserts + moves; " + (usesMix ? "random: \(summary.randomMix); " : "")
+            + "seed \(summary.seed); \(summary.cores) cores, \(bytes(Int(summary.physicalMemoryBytes))) RAM.")
+        text += (summary.notes + notes).map { "note: " + $0 }
+        return text.joined(separator: "\n") + "\n"
     }
 
     static func seconds(_ value: Double?) -> String {
@@ -70,11 +86,6 @@ enum TableFormatter {
         case ..<100: return String(format: "%.2f s", value)
         default: return String(format: "%.0f s", value)
         }
-    }
-
-    private static func range(_ row: ResultRow) -> String {
-        guard row.runs > 1 else { return "" }
-        return seconds(row.minSeconds) + " .. " + seconds(row.maxSeconds)
     }
 
     private static func decimal(_ value: Double?) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Ends the child with a timeout report when one run passes the hard limit (a multiple of the
-/// time cap). The engines cannot be interrupted, so the process prints what it has and exits.
+/// Ends the child with a timeout message when one run passes the hard limit (a multiple of the
+/// time cap). The engines cannot be interrupted, so the process says so and exits.
 final class Watchdog {
     private let limit: Double
     private let lock = NSLock()
@@ -10,7 +10,7 @@ final class Watchdog {
 
     init(limit: Double) { self.limit = limit }
 
-    func arm(reportingOnTimeout report: ChildReport) {
+    func arm() {
         lock.lock()
         runsStarted += 1
         activeRun = runsStarted
@@ -19,11 +19,8 @@ final class Watchdog {
         DispatchQueue.global().asyncAfter(deadline: .now() + limit) { [self] in
             lock.lock()
             guard activeRun == run else { lock.unlock(); return }
-            var timedOut = report
-            timedOut.status = report.seconds.isEmpty ? .timedOut : .ok
-            timedOut.message = "a run was stopped after \(SuiteRunner.format(limit)) s, "
-                + "\(SuiteRunner.format(Job.hardLimitFactor)) times the time cap (--time-cap)"
-            ChildMeasurement.emit(timedOut)
+            ChildMeasurement.emit(.timedOut("a run was stopped after \(SuiteRunner.format(limit)) s, "
+                + "\(SuiteRunner.format(Job.hardLimitFactor)) times the time cap (--time-cap)"))
             _exit(0)  // not exit(): the main thread is still inside the engine
         }
     }
@@ -33,4 +30,11 @@ final class Watchdog {
         activeRun = 0
         lock.unlock()
     }
+}
+
+/// Seconds on the monotonic clock.
+func monotonicSeconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
 }

@@ -1,0 +1,59 @@
+/// A figure the issues set a goal for, derived from two rows of the same run.
+struct Figure: Codable {
+    /// What is compared: "2 threads over 1", "[String] over [Int]", "10^8 over 10^7 per element".
+    var name: String
+    /// The rows' common part: "listdiff random 10^7 int".
+    var subject: String
+    var value: Double
+    /// The goal the design brief sets, if any: "≥ 1.7x".
+    var goal: String?
+}
+
+enum Figures {
+    /// Every figure the rows allow: speedup over one thread, `[String]` over `[Int]`, heavy
+    /// duplicates over the random mix (per element), and each size over the next smaller one per
+    /// element. Only the engines of this package (listdiff, ccore).
+    static func derive(from rows: [ResultRow]) -> [Figure] {
+        let measured = rows.filter { $0.medianSeconds != nil && [.listdiff, .ccore].contains($0.engine) }
+        func subject(_ row: ResultRow, _ parts: [String]) -> String {
+            ([row.engine.rawValue] + parts).joined(separator: " ")
+        }
+        var figures: [Figure] = []
+        for row in measured {
+            let (lists, median) = (row.lists, row.medianSeconds!)
+            func peer(_ match: (ResultRow) -> Bool) -> ResultRow? {
+                measured.first { $0.engine == row.engine && match($0) }
+            }
+            if row.threads != 1, let single = peer({ $0.lists == lists && $0.threads == 1 }) {
+                figures.append(Figure(name: "\(row.threadsLabel) threads over 1 (speedup)",
+                                      subject: subject(row, [lists.label]), value: single.medianSeconds! / median,
+                                      goal: row.threads == 2 ? "≥ 1.7x at 10^7 and 10^8" : nil))
+            }
+            if lists.element == .string, lists.scenario != .text,
+               let integers = peer({ $0.lists == ListsKey(scenario: lists.scenario, size: lists.size, element: .int)
+                   && $0.threads == row.threads }) {
+                figures.append(Figure(name: "[String] over [Int]",
+                                      subject: subject(row, [lists.scenario.rawValue, row.sizeLabel, "\(row.threadsLabel) thr"]),
+                                      value: median / integers.medianSeconds!, goal: "≤ 1.5x"))
+            }
+            if lists.scenario == .duplicates, let perElement = row.nanosecondsPerElement,
+               let mix = peer({ $0.lists == ListsKey(scenario: .random, size: lists.size, element: lists.element)
+                   && $0.threads == row.threads }), let mixPerElement = mix.nanosecondsPerElement {
+                figures.append(Figure(name: "duplicates over random, per element",
+                                      subject: subject(row, [row.sizeLabel, lists.element.rawValue, "\(row.threadsLabel) thr"]),
+                                      value: perElement / mixPerElement, goal: "≤ 2x"))
+            }
+            if let size = lists.size, let perElement = row.nanosecondsPerElement,
+               let smaller = measured.filter({ $0.engine == row.engine && $0.threads == row.threads
+                   && $0.lists.scenario == lists.scenario && $0.lists.element == lists.element
+                   && ($0.lists.size ?? .max) < size }).max(by: { $0.lists.size! < $1.lists.size! }),
+               let smallerPerElement = smaller.nanosecondsPerElement, smallerPerElement > 0 {
+                figures.append(Figure(name: "\(row.sizeLabel) over \(smaller.sizeLabel), per element",
+                                      subject: subject(row, [lists.scenario.rawValue, lists.element.rawValue, "\(row.threadsLabel) thr"]),
+                                      value: perElement / smallerPerElement,
+                                      goal: size == 100_000_000 ? "≤ 1.3x over 10^7" : nil))
+            }
+        }
+        return figures
+    }
+}

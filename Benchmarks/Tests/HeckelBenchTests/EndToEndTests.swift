@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// The built `heckel-bench` run as a user runs it.
+@Suite struct EndToEndTests {
+    /// Runs the executable next to the test bundle; returns exit status, stdout and stderr.
+    private func heckelBench(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
+        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        let process = Process()
+        process.executableURL = directory.appendingPathComponent("heckel-bench")
+        process.arguments = arguments
+        let (output, error) = (Pipe(), Pipe())
+        (process.standardOutput, process.standardError) = (output, error)
+        try process.run()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit, "no crash")
+        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self),
+                String(decoding: errorData, as: UTF8.self))
+    }
+
+    @Test(arguments: [["--size=-5"], ["--size=-2^3"], ["--time-cap", "inf"]])
+    func badValuesGiveOneUsageError(_ arguments: [String]) throws {
+        let run = try heckelBench(arguments)
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+        #expect(run.error.hasPrefix("Error: "))
+    }
+
+    /// `--size 0`: every engine of every generated scenario runs on empty lists, the check passes,
+    /// and the per-element columns stay empty.
+    @Test func sizeZeroIsMeasuredWithoutPerElementFigures() throws {
+        let scenarios = ["random", "one-move", "reversed", "all-new", "unchanged", "duplicates", "sectioned"]
+        let run = try heckelBench(scenarios.flatMap { ["--scenario", $0] }
+            + ["--size", "0", "--runs", "1", "--threads", "1", "--format", "csv"])
+        #expect(run.status == 0, "\(run.error)")
+        let lines = run.output.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let header = try #require(lines.first).map(String.init)
+        let columns = ["engine", "status", "ns_per_element", "extra_bytes_per_element", "edit_script_size"]
+            .map { header.firstIndex(of: $0)! }
+        #expect(lines.count == 1 + 6 * 4 + 2)  // listdiff, ccore, stdlib, reference; sectioned: flat, listdiff
+        for line in lines.dropFirst() {
+            #expect(line[columns[1]] == "ok")
+            #expect(line[columns[2]].isEmpty && line[columns[3]].isEmpty, "\(line[columns[0]])")
+            #expect(line[columns[4]] == "0")
+        }
+    }
+
+    /// Engines on the same lists take turns: every child reports a cold first run apart from its
+    /// warm median, and `--threads` gives one row per thread count for the engines that take it.
+    @Test func threadsAndColdRunsShowInTheRows() throws {
+        let run = try heckelBench(["--size", "100", "--runs", "2", "--threads", "1", "--threads", "2",
+                                   "--engine", "listdiff", "--engine", "stdlib", "--format", "csv"])
+        #expect(run.status == 0, "\(run.error)")
+        let rows = run.output.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(rows.map { "\($0[3]) \($0[4])" } == ["listdiff 1", "stdlib 1", "listdiff 2"])
+        for row in rows {
+            #expect(Double(row[9]) != nil && Double(row[10]) != nil, "first_s and median_s")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+@testable import HeckelBench
+
+/// The children of one batch take turns, each in its own process.
+@Suite struct RoundRobinTests {
+    @Test func enginesTakeTurnsRunByRun() async throws {
+        RoundRobin.executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("heckel-bench").path
+        let template = Job(lists: ListsKey(scenario: .random, size: 2_000, element: .int), engine: .listdiff,
+                           threads: 1, seed: 42, ratios: EditRatios(), timeCap: 20)
+        let jobs = [Engine.listdiff, .ccore, .reference].map { engine in
+            var job = template
+            job.engine = engine
+            return job
+        }
+        let records = await RoundRobin.measure(jobs, warmRuns: 2)
+        for record in records {
+            #expect(record.ending == nil, "\(record.job.engine): \(String(describing: record.ending))")
+            #expect(record.runs.count >= 3 && record.oldCount == 2_000)
+            let edits = try #require(record.runs.first?.edits, "the first run is checked")
+            #expect(edits.deletions == 400 && edits.insertions == 400)
+        }
+        // Turn k of every engine starts before turn k + 1 of any: round robin.
+        let turns = min(3, records.map(\.runs.count).min() ?? 0)
+        for turn in 0..<(turns - 1) {
+            let latestOfThisTurn = records.map { $0.runs[turn].started }.max()!
+            let earliestOfNext = records.map { $0.runs[turn + 1].started }.min()!
+            #expect(latestOfThisTurn < earliestOfNext, "turn \(turn)")
+        }
+    }
+}
