@@ -6,6 +6,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <pthread.h>
+#include <sys/resource.h>
+#endif
 
 #include "counting_allocator.h"
 #include "test_support.h"
@@ -405,6 +409,64 @@ static void cancel_in_long_chain(test_tally *t) {
     free(keys); free(o2n); free(n2o); free(moves);
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define CAPS_ADDRESS_SPACE 0 /* ASan reserves terabytes of shadow */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CAPS_ADDRESS_SPACE 0
+#endif
+#endif
+#if !defined(CAPS_ADDRESS_SPACE) && defined(HECKEL_TEST_HOOKS) && defined(__linux__)
+#define CAPS_ADDRESS_SPACE 1
+#endif
+
+#if CAPS_ADDRESS_SPACE
+/* Threads the system refuses (address space capped, as test_threads.c does)
+ * while the flag is raised at each poll: the calling thread runs the refused
+ * parts itself, and skips them once a part was cancelled. */
+static void *idle(void *argument) { return argument; }
+
+static void cancel_with_threads_refused(test_tally *t, test_rng *rng) {
+    enum { N = 3000 };
+    static uint64_t old[N], new[N];
+    distinct_shuffled(rng, old, new, N);
+    int flag = 0;
+    heckel_options options = {.cancel = &flag, .threads = 8};
+    test_run run = {.api = API_KEYS, .options = &options};
+    FILE *statm = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    bool known = statm && fscanf(statm, "%lu", &pages) == 1;
+    if (statm) fclose(statm);
+    struct rlimit saved, capped;
+    if (!known || getrlimit(RLIMIT_AS, &saved) != 0) return;
+    capped = saved;
+    capped.rlim_cur = (rlim_t)pages * 4096 + (16 << 20);
+    if (setrlimit(RLIMIT_AS, &capped) != 0) return;
+    unsigned refused = 0; /* the premise: threads cannot all start now */
+    pthread_t threads[8];
+    bool started[8];
+    for (int k = 0; k < 8; k++) refused += !(started[k] = pthread_create(&threads[k], NULL, idle, NULL) == 0);
+    for (int k = 0; k < 8; k++)
+        if (started[k]) pthread_join(threads[k], NULL);
+    const char *error = NULL;
+    poll_hook_arm(0);
+    heckel_status status = run_and_check(&run, old, N, new, N, &error);
+    size_t polls = poll_hook_polls(), wrong = 0;
+    for (size_t k = 1; k <= polls && status == HECKEL_OK && !error; k++) {
+        flag = 0;
+        poll_hook_arm(k);
+        heckel_status cancelled = run_and_check(&run, old, N, new, N, &error);
+        size_t seen = poll_hook_polls();
+        wrong += cancelled == HECKEL_CANCELLED ? seen < k : cancelled != HECKEL_OK || seen >= k;
+    }
+    poll_hook_arm(0);
+    setrlimit(RLIMIT_AS, &saved);
+    tally_expect(t, refused > 0, "address space capped: thread starts fail", NULL);
+    tally_expect(t, status == HECKEL_OK && !error && wrong == 0,
+                 "threads refused, cancelled at each poll", error);
+}
+#endif
+
 /* An allocator missing one of its hooks is no allocator: malloc and free
  * serve instead, and the hook present is never called. */
 static void incomplete_allocator(test_tally *t, test_rng *rng) {
@@ -434,5 +496,8 @@ int main(void) {
     cancel_at_each_poll(&tally, &rng);
     cancel_in_long_chain(&tally);
     incomplete_allocator(&tally, &rng);
+#if CAPS_ADDRESS_SPACE
+    cancel_with_threads_refused(&tally, &rng);
+#endif
     return tally_finish(&tally);
 }
