@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
         .package(url: "https://github.com/ordo-one/TextTable", exact: "0.0.2"),
+        .package(path: "../Tools"),  // the text scenario's byte-exact file reader
     ],
     targets: [
         .executableTarget(
@@ -31,6 +32,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "TextTable", package: "TextTable"),
+                .product(name: "HeckelDataFiles", package: "Tools"),
                 "CMallocControl",
             ]
         ),

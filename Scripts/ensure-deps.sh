@@ -2,9 +2,15 @@
 # Installs what the build needs when it is missing: libxxhash-dev (the hash),
 # pkg-config (how SwiftPM and CMake find it) and cmake (the C build and tests).
 # Debian/Ubuntu only; elsewhere it says what to install and stops.
+# --word-lists: also the Debian word lists the data-file benchmark diffs
+# (wamerican-insane, wbritish-insane); only Scripts/heckel-bench-files.sh asks.
 set -euo pipefail
 
 missing=()
+if [ "${1:-}" = --word-lists ]; then
+    [ -f /usr/share/dict/american-english-insane ] || missing+=(wamerican-insane)
+    [ -f /usr/share/dict/british-english-insane ] || missing+=(wbritish-insane)
+fi
 pkg-config --version >/dev/null 2>&1 || missing+=(pkg-config)
 { pkg-config --exists libxxhash 2>/dev/null && [ -f /usr/include/xxhash.h ]; } || missing+=(libxxhash-dev)
 cmake --version >/dev/null 2>&1 || missing+=(cmake)

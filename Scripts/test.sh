@@ -9,6 +9,9 @@ echo "== Swift tests"
 swift test
 swift test --package-path Benchmarks
 
+echo "== heckel command tests (Tools)"
+swift test --package-path Tools
+
 for variant in release asan; do
     dir=build-c-$variant
     flags=(-DCMAKE_BUILD_TYPE=Release)

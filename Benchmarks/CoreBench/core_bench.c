@@ -19,6 +19,12 @@
  * the time per call. Timed runs use the core's default allocation; a first
  * untimed round (also a warm-up) counts peak live scratch bytes through the
  * heckel_allocator hook (allocations come from the calling thread only).
+ * "first ms": each row's first call, timed alone before the others; the first
+ * row's (with -n, the core's) is the cold call of a fresh process. "caller
+ * ms": CPU time of the calling thread alone; with threads > 1 and balanced
+ * parts, about the call's critical path on an idle machine, so cpu ms of the
+ * 1-thread row / caller ms of the N-thread row estimates the speedup even
+ * when other processes compete for the cores (wall time then cannot).
  *
  * Usage: heckel_core_bench [-n] [-r runs] [-e engine] [-t threads]... [size ...]
  *        (default: -r 5, every engine, -t 1, sizes 100 1000 1000000 10000000;
@@ -52,6 +58,9 @@ static double clock_seconds(clockid_t clock) {
 static double now(void) { return clock_seconds(CLOCK_MONOTONIC); }
 /* User + system time of this process: robust when other processes compete. */
 static double cpu_now(void) { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }
+/* The calling thread's alone: with balanced parts, about the critical path
+ * of a multi-threaded call on an idle machine, whatever the load now. */
+static double caller_now(void) { return clock_seconds(CLOCK_THREAD_CPUTIME_ID); }
 
 /* ---- the naive loop ---- */
 
@@ -174,7 +183,8 @@ static int thread_count_total = 1;
 typedef struct row {
     int engine;
     unsigned threads;
-    double *wall, *cpu; /* per run, seconds per call */
+    double *wall, *cpu, *caller; /* per run, seconds per call */
+    double first;       /* the row's first call, timed alone (cold in a fresh process) */
     size_t peak, matches;
 } row;
 
@@ -194,8 +204,13 @@ static void bench_size(size_t n, int runs) {
         for (int k = 0; k < (e == NAIVE ? 1 : thread_count_total); k++) {
             row *w = &rows[row_count++];
             *w = (row){.engine = e, .threads = e == NAIVE ? 1 : thread_counts[k],
-                       .wall = malloc(sizeof(double) * runs), .cpu = malloc(sizeof(double) * runs)};
-            /* Untimed first call: peak scratch through the hook; also a warm-up. */
+                       .wall = malloc(sizeof(double) * runs), .cpu = malloc(sizeof(double) * runs),
+                       .caller = malloc(sizeof(double) * runs)};
+            /* First call timed alone (the first row's is a fresh process's
+             * first), then an untimed one counting peak scratch through the hook. */
+            double t0 = now();
+            run_engine(e, w->threads, &l, &r, NULL);
+            w->first = now() - t0;
             counting_allocator c;
             counting_init(&c);
             run_engine(e, w->threads, &l, &r, e == NAIVE ? NULL : &c);
@@ -205,11 +220,12 @@ static void bench_size(size_t n, int runs) {
     for (int run = 0; run < runs; run++) {
         for (int k = 0; k < row_count; k++) { /* rotated: no row always follows another */
             row *w = &rows[(k + run) % row_count];
-            double t0 = now(), c0 = cpu_now();
+            double t0 = now(), c0 = cpu_now(), k0 = caller_now();
             for (size_t call = 0; call < calls; call++)
                 w->matches = run_engine(w->engine, w->threads, &l, &r, NULL);
             w->wall[run] = (now() - t0) / calls;
             w->cpu[run] = (cpu_now() - c0) / calls;
+            w->caller[run] = (caller_now() - k0) / calls;
             if (w->engine == KEYS) move_count = r.move_count;
         }
     }
@@ -218,24 +234,28 @@ static void bench_size(size_t n, int runs) {
            rows[skip_naive || row_count == 1 ? 0 : 1].matches, move_count);
     if (!skip_naive) printf(" (naive found %zu)", rows[0].matches);
     printf("\n");
-    printf("%-8s %7s %10s %11s %9s | %8s %11s %9s | %11s %10s\n", "engine", "threads", "wall ms",
-           "ns/element", "vs naive", "cpu ms", "ns/element", "vs naive", "peak B/elem", "peak B/old");
+    printf("%-8s %7s %10s %11s %9s %10s | %8s %11s %9s %10s | %11s %10s\n", "engine", "threads",
+           "wall ms", "ns/element", "vs naive", "first ms", "cpu ms", "ns/element", "vs naive",
+           "caller ms", "peak B/elem", "peak B/old");
     for (int k = 0; k < row_count; k++) {
         qsort(rows[k].wall, runs, sizeof(double), compare_double);
         qsort(rows[k].cpu, runs, sizeof(double), compare_double);
+        qsort(rows[k].caller, runs, sizeof(double), compare_double);
     }
     /* Without naive, ratios are to the first row. */
     double naive = rows[0].wall[runs / 2], naive_cpu = rows[0].cpu[runs / 2];
     for (int k = 0; k < row_count; k++) {
         const row *w = &rows[k];
-        double t = w->wall[runs / 2], c = w->cpu[runs / 2];
+        double t = w->wall[runs / 2], c = w->cpu[runs / 2], k = w->caller[runs / 2];
         char threads[16];
         snprintf(threads, sizeof threads, w->threads ? "%u" : "auto", w->threads);
-        printf("%-8s %7s %10.4f %11.2f %9.2f | %8.4f %11.2f %9.2f | %11.2f %10.2f\n",
-               engine_names[w->engine], threads, t * 1e3, t * 1e9 / total, t / naive, c * 1e3,
-               c * 1e9 / total, c / naive_cpu, (double)w->peak / total, (double)w->peak / l.n);
+        printf("%-8s %7s %10.4f %11.2f %9.2f %10.4f | %8.4f %11.2f %9.2f %10.4f | %11.2f %10.2f\n",
+               engine_names[w->engine], threads, t * 1e3, t * 1e9 / total, t / naive, w->first * 1e3,
+               c * 1e3, c * 1e9 / total, c / naive_cpu, k * 1e3, (double)w->peak / total,
+               (double)w->peak / l.n);
         free(w->wall);
         free(w->cpu);
+        free(w->caller);
     }
     free(o2n); free(n2o); free(moves);
     free_lists(&l);

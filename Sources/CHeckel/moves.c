@@ -72,6 +72,7 @@ heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, siz
     uint32_t bound = HECKEL_UNMATCHED; /* above every old offset */
     size_t wanted = length;
     for (size_t j = count; j-- > 0 && wanted > 0;) {
+        if (heckel_poll(env, j)) return HECKEL_CANCELLED;
         if (match[j] != HECKEL_UNMATCHED && keep[j] == wanted - 1 && match[j] < bound) {
             keep[j] = HECKEL_KEEP;
             bound = match[j];

@@ -25,12 +25,11 @@ static bool old_side_task(void *context, unsigned part, unsigned parts) {
     size_t prefix = job->m->prefix, old_suffix = prefix + job->m->old_count;
     size_t shift = job->m->new_count - job->m->old_count, first, end;
     heckel_slice(job->old_count, part, parts, &first, &end);
-    for (size_t i = first; i < min_size(end, prefix); i++) old_to_new[i] = (heckel_offset)i;
-    for (size_t i = max_size(first, prefix); i < min_size(end, old_suffix); i++) {
+    for (size_t i = first; i < end; i++) {
         if (heckel_poll(job->env, i)) return false;
-        old_to_new[i] = HECKEL_UNMATCHED;
+        old_to_new[i] = i < prefix ? (heckel_offset)i
+                        : i < old_suffix ? HECKEL_UNMATCHED : (heckel_offset)(i + shift);
     }
-    for (size_t i = max_size(first, old_suffix); i < end; i++) old_to_new[i] = (heckel_offset)(i + shift);
     return true;
 }
 
@@ -50,8 +49,14 @@ static bool new_side_task(void *context, unsigned part, unsigned parts) {
     size_t prefix = job->m->prefix, new_suffix = prefix + job->m->new_count;
     size_t shift = job->m->old_count - job->m->new_count, first, end, matches = 0;
     heckel_slice(job->new_count, part, parts, &first, &end);
-    for (size_t j = first; j < min_size(end, prefix); j++) new_to_old[j] = (heckel_offset)j;
-    for (size_t j = max_size(first, new_suffix); j < end; j++) new_to_old[j] = (heckel_offset)(j + shift);
+    for (size_t j = first; j < min_size(end, prefix); j++) {
+        if (heckel_poll(job->env, j)) return false;
+        new_to_old[j] = (heckel_offset)j;
+    }
+    for (size_t j = max_size(first, new_suffix); j < end; j++) {
+        if (heckel_poll(job->env, j)) return false;
+        new_to_old[j] = (heckel_offset)(j + shift);
+    }
     middle_slice(job, part, parts, &first, &end);
     for (size_t j = first; j < end; j++) {
         if (heckel_poll(job->env, j)) return false;

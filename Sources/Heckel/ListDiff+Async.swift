@@ -1,11 +1,16 @@
 extension ListDiff {
-    /// Computes `ListDiff(from: old, to: new)` off the caller's actor, and
-    /// stops early when the task is cancelled.
+    /// Computes `ListDiff(from: old, to: new)` and stops early when the task
+    /// is cancelled.
     ///
     /// For list UIs that receive newer data mid-diff: cancel the task and the
-    /// C core stops at its next poll (every few thousand elements). The work
-    /// runs on the global concurrent executor and occupies one of its
-    /// threads until it finishes or stops.
+    /// C core stops at its next poll (every few thousand elements).
+    ///
+    /// Where it runs: with `Sendable` lists (a more constrained overload),
+    /// off the caller's actor, on the global concurrent executor; with lists
+    /// of non-`Sendable` elements, which may not leave their actor, on the
+    /// caller's actor (`isolation`, `#isolation` by default), so that
+    /// `try await ListDiff.computed(from: rows, to: next)` compiles inside an
+    /// actor in Swift 6 language mode. Either way it is cancellable.
     ///
     /// - Throws: `CancellationError` when the task is cancelled before or
     ///   while the diff runs; `ListDiff.Error.tooLarge` when a list has more
@@ -14,15 +19,26 @@ extension ListDiff {
     /// - Complexity: as `init(from:to:)`.
     @inlinable
     public static func computed<Old: Collection, New: Collection>(
-        from old: Old, to new: New
+        from old: Old, to new: New, isolation: isolated (any Actor)? = #isolation
+    ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Hashable {
+        try await Cancellable.runHere { cancel in try ListDiff.matched(from: old, to: new, options: Options(), cancel: cancel) }
+    }
+
+    /// `computed(from:to:)` for `Sendable` lists: off the caller's actor.
+    ///
+    /// - Complexity: as `init(from:to:)`.
+    @inlinable
+    public static func computed<Old: Collection & Sendable, New: Collection & Sendable>(
+        from old: Old, to new: New, isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Hashable {
         try await Cancellable.run { cancel in try ListDiff.matched(from: old, to: new, options: Options(), cancel: cancel) }
     }
 
-    /// Computes `ListDiff(from: old, to: new, identifiedBy: id)` off the
-    /// caller's actor, and stops early when the task is cancelled: the calls
-    /// of `id` and the comparisons for updates stop within a few thousand
-    /// elements, the C core at its next poll.
+    /// Computes `ListDiff(from: old, to: new, identifiedBy: id)` and stops
+    /// early when the task is cancelled: the calls of `id` and the comparisons
+    /// for updates stop within a few thousand elements, the C core at its
+    /// next poll. Runs on the caller's actor (non-`Sendable` elements) or off
+    /// it (`Sendable` lists and a `@Sendable` `id`), as `computed(from:to:)`.
     ///
     /// - Throws: what `id` throws; `CancellationError` when the task is
     ///   cancelled; `ListDiff.Error` when a list is too large or memory runs
@@ -30,7 +46,22 @@ extension ListDiff {
     /// - Complexity: as `init(from:to:identifiedBy:)`.
     @inlinable
     public static func computed<Old: Collection, New: Collection, ID: Hashable>(
-        from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID
+        from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
+        try await Cancellable.runHere { cancel in
+            try ListDiff.identified(from: old, to: new, identifiedBy: id, options: Options(), cancel: cancel).get()
+        }
+    }
+
+    /// `computed(from:to:identifiedBy:)` for `Sendable` lists: off the
+    /// caller's actor.
+    ///
+    /// - Complexity: as `init(from:to:identifiedBy:)`.
+    @inlinable
+    public static func computed<Old: Collection & Sendable, New: Collection & Sendable, ID: Hashable>(
+        from old: Old, to new: New, identifiedBy id: @Sendable (Old.Element) throws -> ID,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.run { cancel in
             try ListDiff.identified(from: old, to: new, identifiedBy: id, options: Options(), cancel: cancel).get()
@@ -38,15 +69,29 @@ extension ListDiff {
     }
 
     /// Computes `ListDiff(from: old, to: new, identifiedBy: id)` for an
-    /// identity at a key path, off the caller's actor, and stops early when the
-    /// task is cancelled.
+    /// identity at a key path; see `computed(from:to:identifiedBy:)`.
     ///
     /// - Throws: as `computed(from:to:identifiedBy:)` with a closure.
     /// - Complexity: as `init(from:to:identifiedBy:)`.
     @inlinable
     public static func computed<Old: Collection, New: Collection, ID: Hashable>(
-        from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>
+        from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>,
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await computed(from: old, to: new, identifiedBy: { $0[keyPath: id] })
+    }
+
+    /// `computed(from:to:identifiedBy:)` with a key path, for `Sendable`
+    /// lists: off the caller's actor.
+    ///
+    /// - Complexity: as `init(from:to:identifiedBy:)`.
+    @inlinable
+    public static func computed<Old: Collection & Sendable, New: Collection & Sendable, ID: Hashable>(
+        from old: Old, to new: New, identifiedBy id: any KeyPath<Old.Element, ID> & Sendable,
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
+        try await Cancellable.run { cancel in
+            try ListDiff.identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: Options(), cancel: cancel).get()
+        }
     }
 }

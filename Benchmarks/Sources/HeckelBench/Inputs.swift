@@ -1,4 +1,5 @@
 import Foundation
+import HeckelDataFiles
 
 /// A file that cannot be read as text.
 struct UnreadableFile: Error, CustomStringConvertible {
@@ -35,20 +36,28 @@ enum Inputs {
         return (old, new)
     }
 
-    /// The lines of a text file, split at "\n" (a final newline ends the last line, it does not
-    /// start an empty one). Invalid UTF-8 is repaired, not refused.
+    /// The lines of a text file, read by the `heckel` command's byte-exact reader: split at "\n"
+    /// only (a "\r" before it stays in the line; a final newline ends the last line, it does not
+    /// start an empty one). Lines that are not UTF-8 (or start with U+FFFE) become U+FFFE and their
+    /// bytes as Latin-1 scalars, so lines with different bytes never compare equal. `/dev/null`
+    /// reads as empty; a missing file, a directory and an unreadable file are told apart.
     static func lines(ofFile path: String) throws -> [String] {
-        let data: Data
+        let file: RecordFile
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "not readable" : "no such file"
-            throw UnreadableFile(path: path, reason: reason)
+            file = try RecordFile(path: path, format: .lines)
+        } catch let error as DataFileError {
+            switch error {
+            case .noSuchFile: throw UnreadableFile(path: path, reason: "no such file")
+            case .isDirectory: throw UnreadableFile(path: path, reason: "is a directory")
+            case .unreadable(_, let reason): throw UnreadableFile(path: path, reason: "not readable (\(reason))")
+            default: throw UnreadableFile(path: path, reason: error.description)
+            }
         }
-        var lines = String(decoding: data, as: UTF8.self)
-            .split(separator: "\n", omittingEmptySubsequences: false)
-            .map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        return lines
+        let bytes = file.file.bytes
+        return (0..<file.count).map { k in
+            let line = UnsafeRawBufferPointer(rebasing: bytes[file.content(k)])
+            if let text = String(validating: line, as: UTF8.self), !text.hasPrefix("\u{FFFE}") { return text }
+            return "\u{FFFE}" + String(String.UnicodeScalarView(line.map { Unicode.Scalar($0) }))
+        }
     }
 }

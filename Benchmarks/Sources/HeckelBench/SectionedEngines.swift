@@ -7,7 +7,7 @@ struct SectionItem<ID: BenchElement>: Hashable {
     var content: Int
 }
 
-typealias ItemSection<ID: BenchElement> = Section<Int, SectionItem<ID>>
+typealias ItemSection<ID: BenchElement> = ListSection<Int, SectionItem<ID>>
 
 /// Engine `listdiff` of the sectioned scenario: `SectionedDiff` with its `batchUpdates`.
 struct SectionedDiffEngine<ID: BenchElement>: DiffEngine {
@@ -75,7 +75,7 @@ extension SectionedScenario {
         let idSalt = job.elementSalt
         func sections(_ list: [IdentitySection]) -> [ItemSection<ID>] {
             list.map { section in
-                Section(id: section.id, items: section.items.map {
+                ListSection(id: section.id, items: section.items.map {
                     SectionItem(id: ID(identity: $0.id, salt: idSalt), content: $0.content)
                 })
             }

@@ -6,7 +6,7 @@ import Heckel
 /// exactly the mapped items whose content differs, and applying `sequentialSteps` to the old
 /// snapshot gives the new one, contents included.
 func verifySectioned<Item: Equatable, ItemID: Equatable>(
-    _ diff: SectionedDiff, old: [Section<Int, Item>], new: [Section<Int, Item>], identifiedBy id: KeyPath<Item, ItemID>
+    _ diff: SectionedDiff, old: [ListSection<Int, Item>], new: [ListSection<Int, Item>], identifiedBy id: KeyPath<Item, ItemID>
 ) throws {
     func fail(_ message: String) -> WrongDiff { WrongDiff(description: "sectioned: " + message) }
     guard diff.oldSectionCount == old.count, diff.newSectionCount == new.count else {
@@ -47,8 +47,8 @@ func verifySectioned<Item: Equatable, ItemID: Equatable>(
 }
 
 /// Applies one step in place; false when its offsets do not exist.
-private func apply<Item>(_ step: SectionedDiff.Step, to sections: inout [Section<Int, Item>], new: [Section<Int, Item>]) -> Bool {
-    func isItem(_ path: IndexPath, in list: [Section<Int, Item>], inserting: Bool = false) -> Bool {
+private func apply<Item>(_ step: SectionedDiff.Step, to sections: inout [ListSection<Int, Item>], new: [ListSection<Int, Item>]) -> Bool {
+    func isItem(_ path: IndexPath, in list: [ListSection<Int, Item>], inserting: Bool = false) -> Bool {
         path.count == 2 && list.indices.contains(path[0])
             && (inserting ? (0...list[path[0]].items.count) ~= path[1] : list[path[0]].items.indices.contains(path[1]))
     }

@@ -23,13 +23,19 @@ enum Cancellable {
     /// core failures into the errors the `async` API documents:
     /// `CancellationError` and `ListDiff.Error`. Other errors `body` throws
     /// pass through. A task cancelled at any point before this returns gets
-    /// `CancellationError`, never a result.
+    /// `CancellationError`, never a result. `body` runs on `isolation` (the
+    /// caller's actor, or the global executor when `nil`), so non-`Sendable`
+    /// input never leaves it.
     @inlinable
-    static func runHere<Result>(_ body: (CancelFlag) throws -> Result) async throws -> Result {
+    static func runHere<Result>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (CancelFlag) throws -> Result
+    ) async throws -> Result {
         try Task.checkCancellation()
         let flag = CancelFlag()
         let outcome = await withTaskCancellationHandler {
-            Swift.Result { try body(flag) }
+            // Capturing `isolation` keeps this closure on that actor.
+            _ = isolation
+            return Swift.Result { try body(flag) }
         } onCancel: {
             flag.raise()
         }

@@ -24,6 +24,7 @@ struct Mapping: Sendable {
     /// The offsets `k` with `mapping[k] == unmatched`; there are `count` of them.
     /// The scan stops at the last one: unmatched entries often come in one
     /// block (a block deleted or inserted), so the rest need not be read.
+    @usableFromInline
     static func unmatchedOffsets(in mapping: [UInt32], count: Int) -> [Int] {
         if count == 0 { return [] }
         return [Int](unsafeUninitializedCapacity: count) { buffer, initialized in

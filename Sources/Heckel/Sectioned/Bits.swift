@@ -1,5 +1,5 @@
 /// A fixed-size set of small non-negative integers, one bit each.
-struct Bits {
+struct Bits: Equatable, Sendable {
     private var words: [UInt64]
     let count: Int
 

@@ -1,19 +1,20 @@
 /// Two sections of one snapshot share an identity, so a section could not be
-/// addressed: thrown by `SectionedDiff`'s initializers.
+/// addressed: thrown by `SectionedDiff`'s initializers. Keeps the identity
+/// itself, typed.
 ///
 /// ```swift
 /// do { diff = try SectionedDiff(from: old, to: new) }
 /// catch { print(error) } // section identity "news" appears twice in the new snapshot, at 0 and 3
 /// ```
-public struct DuplicateSectionIDError: Error, Hashable, Sendable {
+public struct DuplicateSectionIDError<ID: Hashable & Sendable>: Error, Hashable, CustomStringConvertible {
     /// Which of the two snapshots holds the duplicate.
     public enum Snapshot: Hashable, Sendable {
         case old
         case new
     }
 
-    /// The repeated identity, as `String(describing:)` prints it.
-    public var identity: String
+    /// The repeated identity.
+    public var identity: ID
     /// The snapshot holding both sections.
     public var snapshot: Snapshot
     /// The offset of the first section with that identity.
@@ -25,10 +26,17 @@ public struct DuplicateSectionIDError: Error, Hashable, Sendable {
     /// `snapshot`, both identified by `identity`.
     ///
     /// - Complexity: O(1).
-    public init(identity: String, snapshot: Snapshot, firstOffset: Int, secondOffset: Int) {
+    public init(identity: ID, snapshot: Snapshot, firstOffset: Int, secondOffset: Int) {
         self.identity = identity
         self.snapshot = snapshot
         self.firstOffset = firstOffset
         self.secondOffset = secondOffset
+    }
+
+    /// One line naming the identity, the snapshot and both offsets.
+    ///
+    /// - Complexity: O(length of the identity's description).
+    public var description: String {
+        "section identity \"\(identity)\" appears twice in the \(snapshot) snapshot, at \(firstOffset) and \(secondOffset)"
     }
 }

@@ -4,7 +4,8 @@
 /// Invariants: `oldToNew` and `newToOld` are inverse partial bijections
 /// (`Mapping.unmatched` for an unpaired item); `deletions` and `insertions`
 /// list the unpaired old and new offsets, ascending. Paired items have equal
-/// identities. How pairs are chosen: `init(old:new:tags:)`.
+/// identities. How pairs are chosen:
+/// `init(old:new:tags:oldLayout:newLayout:cancel:)`.
 @usableFromInline
 struct ItemMatch: Hashable, Sendable {
     @usableFromInline let oldToNew: [UInt32]
@@ -35,5 +36,120 @@ struct ItemMatch: Hashable, Sendable {
     func oldOffset(forNew offset: Int) -> Int? {
         let mapped = newToOld[offset]
         return mapped == Mapping.unmatched ? nil : Int(mapped)
+    }
+}
+
+extension ItemMatch {
+    /// Pairs the items of two flattened snapshots by identity, in two passes:
+    ///
+    /// 1. Within each pair of matched sections: the k-th occurrence of an
+    ///    identity in the old section pairs with its k-th occurrence in the
+    ///    new one.
+    /// 2. The items left unpaired, across the whole snapshot: the k-th
+    ///    leftover occurrence of an identity in the old snapshot (in flat
+    ///    order) pairs with its k-th leftover occurrence in the new one.
+    ///
+    /// So an item changes section only when its own section has no partner
+    /// for it, and every identity still gets min(old count, new count) pairs.
+    ///
+    /// - Parameters:
+    ///   - old: The old items' identities, flattened in section order.
+    ///   - new: The new items' identities, flattened in section order.
+    ///   - tags: The sections' pairs.
+    ///   - oldLayout: Where the old sections' items lie in `old`.
+    ///   - newLayout: Where the new sections' items lie in `new`.
+    /// - Complexity: O(n) expected for n items: one Heckel match of all
+    ///   items keyed by (section pair, identity), and one `ListDiff` of the
+    ///   leftovers.
+    @inlinable
+    init<ID: Hashable>(
+        old: [ID], new: [ID], tags: SectionTags, oldLayout: SectionLayout, newLayout: SectionLayout, cancel: CancelFlag?
+    ) throws(CoreFailure) {
+        var oldToNew: [UInt32], newToOld: [UInt32], matchCount = 0
+        if tags.pairsItems {
+            (oldToNew, newToOld, matchCount) = try Self.withinSections(
+                old, new, tags: tags, oldLayout: oldLayout, newLayout: newLayout, cancel: cancel)
+        } else {
+            oldToNew = [UInt32](repeating: Mapping.unmatched, count: old.count)
+            newToOld = [UInt32](repeating: Mapping.unmatched, count: new.count)
+        }
+        let oldLeft = Mapping.unmatchedOffsets(in: oldToNew, count: old.count - matchCount)
+        let newLeft = Mapping.unmatchedOffsets(in: newToOld, count: new.count - matchCount)
+        if oldLeft.isEmpty || newLeft.isEmpty {
+            self.init(oldToNew: oldToNew, newToOld: newToOld, deletions: oldLeft, insertions: newLeft)
+            return
+        }
+        let across = try ListDiff.matched(
+            from: oldLeft.lazy.map { old[$0] }, to: newLeft.lazy.map { new[$0] }, options: ListDiff.Options(), cancel: cancel)
+        self.init(withinSections: consume oldToNew, consume newToOld, oldLeftovers: oldLeft, newLeftovers: newLeft, across: across)
+    }
+
+    /// Pass 1: one core match over all items, keyed by section pair and
+    /// identity, through `Keys/` (`HashValueKeys.key(of:)`, matched by
+    /// `ComputedKeys`).
+    ///
+    /// Integer identities (`IntegerKeys.accepts`) that leave room above their
+    /// bits get exact keys, tag and identity packed side by side: no equality
+    /// calls. Other keys are `key(of: identity) ^ spread(tag)`, and equal keys
+    /// plus equal identities mean equal tags: equal identities have equal
+    /// keys, so their spread tags are equal, and `spread` is injective. So
+    /// the items' tags need not be stored for the comparison.
+    @inlinable
+    static func withinSections<ID: Hashable>(
+        _ old: [ID], _ new: [ID], tags: SectionTags, oldLayout: SectionLayout, newLayout: SectionLayout,
+        cancel: CancelFlag?
+    ) throws(CoreFailure) -> (oldToNew: [UInt32], newToOld: [UInt32], matchCount: Int) {
+        let shift = (tags.packedLimit - 1).leadingZeroBitCount
+        var packed = false
+        if IntegerKeys.accepts(ID.self) {
+            // Packed keys, when no identity reaches the tags' bits.
+            var bits: UInt64 = 0
+            for id in old { bits |= HashValueKeys.key(of: id) }
+            for id in new { bits |= HashValueKeys.key(of: id) }
+            packed = bits >> shift == 0
+        }
+        let place: (UInt32) -> UInt64 = packed ? { tags.packed($0) << shift } : spread
+        // Keys are asked for in order: a cursor walks the sections.
+        var oldSection = 0, newSection = 0
+        let mapping = try ComputedKeys.match(
+            oldCount: old.count, newCount: new.count, options: ListDiff.Options(), cancel: cancel,
+            oldKey: { k in
+                while oldLayout.starts[oldSection + 1] <= k { oldSection += 1 }
+                return HashValueKeys.key(of: old[k]) ^ place(tags.old[oldSection])
+            },
+            newKey: { k in
+                while newLayout.starts[newSection + 1] <= k { newSection += 1 }
+                return HashValueKeys.key(of: new[k]) ^ place(tags.new[newSection])
+            },
+            equal: packed ? nil : { old[$0] == new[$1] })
+        return (mapping.oldToNew, mapping.newToOld, mapping.matchCount)
+    }
+
+    /// A tag spread over 64 bits: a multiplication by an odd constant, which
+    /// is a bijection modulo 2^64 (so distinct tags stay distinct) and makes
+    /// neighbouring tags differ in many bits.
+    @inlinable
+    static func spread(_ tag: UInt32) -> UInt64 { UInt64(tag) &* 0x9E37_79B9_7F4A_7C15 }
+}
+
+extension ItemMatch {
+    /// The pairing of pass 1 completed by pass 2: `across` is the diff of the
+    /// leftovers' identities, `oldLeftovers` / `newLeftovers` their offsets.
+    ///
+    /// - Complexity: O(l), l = leftover count.
+    @usableFromInline
+    init(withinSections oldToNew: consuming [UInt32], _ newToOld: consuming [UInt32],
+         oldLeftovers: [Int], newLeftovers: [Int], across: ListDiff) {
+        precondition(across.oldCount == oldLeftovers.count && across.newCount == newLeftovers.count)
+        for (q, newOffset) in newLeftovers.enumerated() {
+            guard let p = across.oldOffset(forNew: q) else { continue }
+            let oldOffset = oldLeftovers[p]
+            // Offsets fit 32 bits: lists are at most ListDiff.maximumCount long.
+            oldToNew[oldOffset] = UInt32(truncatingIfNeeded: newOffset)
+            newToOld[newOffset] = UInt32(truncatingIfNeeded: oldOffset)
+        }
+        self.init(oldToNew: oldToNew, newToOld: newToOld,
+                  deletions: across.deletions.map { oldLeftovers[$0] },
+                  insertions: across.insertions.map { newLeftovers[$0] })
     }
 }

@@ -3,10 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CHeckel
 
 /// Turns the item pairing into index-path results: one pass over the new
-/// items, section by section, with a longest-increasing-subsequence step
-/// only in sections whose kept items are out of order.
+/// items, section by section; the C core's `heckel_find_moves` decides which
+/// kept items left the kept order, only in sections where some did.
 ///
 /// Cost: O(n) for n items when few sections are reordered inside, plus
 /// O(m log m) per section whose m kept items are out of order, plus O(c log s)
@@ -16,24 +17,28 @@ struct ItemPass {
     var insertions: [IndexPath] = []
     var moves: [SectionedDiff.ItemMove] = []
     var updates: [SectionedDiff.ItemUpdate] = []
-    var movedItemIsUpdated: [Bool] = []
-    var updatedItemIsMoved: [Bool] = []
+    /// Indexes into `moves` of the moved items that are also updated.
+    var movedItemIsUpdated = Bits(count: 0)
+    /// Indexes into `updates` of the updated items that also move.
+    var updatedItemIsMoved = Bits(count: 0)
 
     /// - Parameter itemUpdates: matched pairs (flat offsets) whose content
     ///   differs, ascending by new offset.
     init(sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout, items: ItemMatch,
          itemUpdates: [ListDiff.Update]) {
-        deletions = Self.paths(of: items.deletions, in: oldLayout, keeping: sections.newForOld)
-        insertions = Self.paths(of: items.insertions, in: newLayout, keeping: sections.oldForNew)
-        let movedOld = findMoves(sections: sections, oldLayout: oldLayout, newLayout: newLayout, items: items,
-                                 trackMoved: !itemUpdates.isEmpty)
-        if itemUpdates.isEmpty {
-            movedItemIsUpdated = [Bool](repeating: false, count: moves.count)
-            return
+        deletions = Self.paths(of: items.deletions, in: oldLayout) { sections.newSection(forOld: $0) != nil }
+        insertions = Self.paths(of: items.insertions, in: newLayout) { sections.oldSection(forNew: $0) != nil }
+        var movedOld = Bits(count: itemUpdates.isEmpty ? 0 : items.oldCount)
+        var section = SectionItems()
+        for newSection in 0..<newLayout.sectionCount {
+            section.gather(newSection, partner: sections.oldSection(forNew: newSection), items: items,
+                           oldLayout: oldLayout, newLayout: newLayout)
+            section.appendMoves(to: &moves, oldLayout: oldLayout) { if movedOld.count > 0 { movedOld.insert($0) } }
         }
+        if itemUpdates.isEmpty { return }
         var updatedOld = Bits(count: items.oldCount)
         updates.reserveCapacity(itemUpdates.count)
-        updatedItemIsMoved.reserveCapacity(itemUpdates.count)
+        updatedItemIsMoved = Bits(count: itemUpdates.count)
         var hint = 0
         for update in itemUpdates {
             updatedOld.insert(update.old)
@@ -42,95 +47,116 @@ struct ItemPass {
             updates.append(SectionedDiff.ItemUpdate(
                 old: oldLayout.indexPath(forFlat: update.old),
                 new: .sectioned(newSection, update.new - newLayout.starts[newSection])))
-            updatedItemIsMoved.append(movedOld.contains(update.old))
+            if movedOld.contains(update.old) { updatedItemIsMoved.insert(updates.count - 1) }
         }
-        movedItemIsUpdated = moves.map { move in
-            updatedOld.contains(oldLayout.starts[move.from.sectionIndex] + move.from.itemIndex)
+        movedItemIsUpdated = Bits(count: moves.count)
+        for (index, move) in moves.enumerated()
+        where updatedOld.contains(oldLayout.starts[move.from.sectionIndex] + move.from.itemIndex) {
+            movedItemIsUpdated.insert(index)
         }
     }
 
-    /// Index paths of the ascending flat `offsets` that lie in a section
-    /// with a counterpart (`counterpart[section] >= 0`).
-    private static func paths(of offsets: [Int], in layout: SectionLayout, keeping counterpart: [Int]) -> [IndexPath] {
+    /// Index paths of the ascending flat `offsets` whose section `keeps`.
+    private static func paths(of offsets: [Int], in layout: SectionLayout, keeping keeps: (Int) -> Bool) -> [IndexPath] {
         var paths: [IndexPath] = []
         paths.reserveCapacity(offsets.count)
         var section = 0
         for offset in offsets {
             while layout.starts[section + 1] <= offset { section += 1 }
-            if counterpart[section] >= 0 {
-                paths.append(.sectioned(section, offset - layout.starts[section]))
-            }
+            if keeps(section) { paths.append(.sectioned(section, offset - layout.starts[section])) }
         }
         return paths
     }
+}
 
-    /// Fills `moves` (ascending by new path) and returns the moved items'
-    /// old flat offsets as a bit set (empty unless `trackMoved`).
-    private mutating func findMoves(
-        sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout, items: ItemMatch,
-        trackMoved: Bool
-    ) -> Bits {
-        var movedOld = Bits(count: trackMoved ? items.oldCount : 0)
-        var largest = 0
-        for section in 0..<newLayout.sectionCount { largest = max(largest, newLayout.items(inSection: section).count) }
-        // Scratch for one new section's matched items: new place, old flat
-        // offset, old section; for those from its own old section (the
-        // candidates to keep), their old places and their index in the former.
-        let matchedNew = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: largest)
-        let matchedOld = UnsafeMutableBufferPointer<Int>.allocate(capacity: largest)
-        let matchedSection = UnsafeMutableBufferPointer<Int>.allocate(capacity: largest)
-        let keptAt = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: largest)
-        defer {
-            matchedNew.deallocate()
-            matchedOld.deallocate()
-            matchedSection.deallocate()
-            keptAt.deallocate()
-        }
-        var keptOld: [UInt32] = [], kept: [Bool] = []
-        var increasing = IncreasingSubsequence()
-        var hint = 0
-        for newSection in 0..<newLayout.sectionCount {
-            let oldSection = sections.oldForNew[newSection]
-            let range = newLayout.items(inSection: newSection)
-            keptOld.removeAll(keepingCapacity: true)
-            var matchedCount = 0, keptCount = 0
-            var crossing = false, inOrder = true, last = -1
-            for newOffset in range {
-                guard let oldOffset = items.oldOffset(forNew: newOffset) else { continue }
-                let section = oldLayout.section(containing: oldOffset, hint: hint)
-                hint = section
-                if section == oldSection {
-                    let place = oldOffset - oldLayout.starts[section]
-                    if place <= last { inOrder = false }
-                    last = place
-                    // Offsets fit 32 bits: lists are at most ListDiff.maximumCount long.
-                    keptOld.append(UInt32(truncatingIfNeeded: place))
-                    keptAt[keptCount] = UInt32(truncatingIfNeeded: matchedCount)
-                    keptCount += 1
-                } else {
-                    crossing = true
-                }
-                matchedNew[matchedCount] = UInt32(truncatingIfNeeded: newOffset - range.lowerBound)
-                matchedOld[matchedCount] = oldOffset
-                matchedSection[matchedCount] = section
-                matchedCount += 1
+/// One new section's matched items, with scratch reused from section to
+/// section: which came from its partner section (the candidates to stay)
+/// and whether those kept their order.
+private struct SectionItems {
+    var newSection = 0
+    /// Per matched item, in new order: its place in the new section, its old
+    /// flat offset and its old section.
+    var newPlaces: [Int] = []
+    var oldOffsets: [Int] = []
+    var oldSections: [Int] = []
+    /// The candidates (from the partner section), in new order: their old
+    /// places, and their index in the lists above.
+    var keptPlaces: [heckel_offset] = []
+    var keptAt: [Int] = []
+    var crossing = false
+    var inOrder = true
+    /// Positions in `keptPlaces` that left the kept order (from the core).
+    var moved: [heckel_offset] = []
+    var hint = 0
+
+    mutating func gather(_ section: Int, partner: Int?, items: ItemMatch, oldLayout: SectionLayout, newLayout: SectionLayout) {
+        newSection = section
+        newPlaces.removeAll(keepingCapacity: true)
+        oldOffsets.removeAll(keepingCapacity: true)
+        oldSections.removeAll(keepingCapacity: true)
+        keptPlaces.removeAll(keepingCapacity: true)
+        keptAt.removeAll(keepingCapacity: true)
+        crossing = false
+        inOrder = true
+        let range = newLayout.items(inSection: section)
+        var last = -1
+        for newOffset in range {
+            guard let oldOffset = items.oldOffset(forNew: newOffset) else { continue }
+            let oldSection = oldLayout.section(containing: oldOffset, hint: hint)
+            hint = oldSection
+            if oldSection == partner {
+                let place = oldOffset - oldLayout.starts[oldSection]
+                if place <= last { inOrder = false }
+                last = place
+                // Offsets fit 32 bits: lists are at most ListDiff.maximumCount long.
+                keptPlaces.append(heckel_offset(truncatingIfNeeded: place))
+                keptAt.append(newPlaces.count)
+            } else {
+                crossing = true
             }
-            if !crossing && inOrder { continue }
-            if !inOrder { increasing.membership(of: keptOld, into: &kept) }
-            var candidate = 0
-            for k in 0..<matchedCount {
-                if candidate < keptCount, Int(keptAt[candidate]) == k {
-                    let stays = inOrder || kept[candidate]
-                    candidate += 1
-                    if stays { continue }
-                }
-                let oldOffset = matchedOld[k], section = matchedSection[k]
-                moves.append(SectionedDiff.ItemMove(
-                    from: .sectioned(section, oldOffset - oldLayout.starts[section]),
-                    to: .sectioned(newSection, Int(matchedNew[k]))))
-                if trackMoved { movedOld.insert(oldOffset) }
+            newPlaces.append(newOffset - range.lowerBound)
+            oldOffsets.append(oldOffset)
+            oldSections.append(oldSection)
+        }
+    }
+
+    /// Appends this section's moves (ascending by new place): every item from
+    /// another section, and the candidates outside one longest increasing run.
+    mutating func appendMoves(to moves: inout [SectionedDiff.ItemMove], oldLayout: SectionLayout,
+                              movedOld: (Int) -> Void) {
+        if !crossing && inOrder { return }
+        findOutOfOrder()
+        var candidate = 0, movedCandidate = 0
+        for k in newPlaces.indices {
+            if candidate < keptAt.count, keptAt[candidate] == k {
+                let leaves = movedCandidate < moved.count && Int(moved[movedCandidate]) == candidate
+                if leaves { movedCandidate += 1 }
+                candidate += 1
+                if !leaves { continue }
+            }
+            let oldSection = oldSections[k]
+            moves.append(SectionedDiff.ItemMove(
+                from: .sectioned(oldSection, oldOffsets[k] - oldLayout.starts[oldSection]),
+                to: .sectioned(newSection, newPlaces[k])))
+            movedOld(oldOffsets[k])
+        }
+    }
+
+    /// Fills `moved` through `heckel_find_moves`, the one owner of "which
+    /// matched pairs are moves".
+    private mutating func findOutOfOrder() {
+        moved.removeAll(keepingCapacity: true)
+        if inOrder || keptPlaces.isEmpty { return }
+        let count = keptPlaces.count
+        var moveCount = 0
+        var options = heckel_options()
+        var status = HECKEL_OK
+        keptPlaces.withUnsafeBufferPointer { places in
+            moved = [heckel_offset](unsafeUninitializedCapacity: count) { buffer, initialized in
+                status = heckel_find_moves(places.baseAddress, count, &options, buffer.baseAddress, &moveCount)
+                initialized = status == HECKEL_OK ? moveCount : 0
             }
         }
-        return movedOld
+        if status != HECKEL_OK { CoreFailure(status: status, oldCount: count, newCount: count).trap() }
     }
 }

@@ -1,77 +1,116 @@
 /// The section level of a sectioned diff: sections matched by identity.
 ///
-/// Invariants: `newForOld` and `oldForNew` are inverse partial bijections
-/// (-1 for a deleted or inserted section); `moves`, `deletions`,
-/// `insertions` are as in the `ListDiff` of section identities; `updates`
-/// lists matched sections whose own content differs, ascending by `new`.
+/// Invariants: `diff` is the `ListDiff` of the two snapshots' section
+/// identities (its mapping uses the core's one sentinel); `updates` lists
+/// matched sections whose own content differs, ascending by `new`.
 @usableFromInline
-struct SectionMatch: Hashable, Sendable {
-    @usableFromInline var newForOld: [Int]
-    @usableFromInline var oldForNew: [Int]
-    @usableFromInline var deletions: [Int]
-    @usableFromInline var insertions: [Int]
-    @usableFromInline var moves: [ListDiff.Move]
+struct SectionMatch: Equatable, Sendable {
+    @usableFromInline var diff: ListDiff
     @usableFromInline var updates: [ListDiff.Update]
 
     /// Matches `old` to `new` by identity; throws on an identity repeated
     /// within one snapshot. Complexity: O(s) expected, s = section count.
     @inlinable
-    init<S: DiffableSection>(old: [S], new: [S]) throws(DuplicateSectionIDError) {
-        let oldIDs = try Self.identities(of: old, snapshot: .old)
-        let newIDs = try Self.identities(of: new, snapshot: .new)
-        let diff = ListDiff(from: oldIDs, to: newIDs)
-        var newForOld = [Int](repeating: -1, count: old.count)
-        var oldForNew = [Int](repeating: -1, count: new.count)
-        var updates: [ListDiff.Update] = []
+    init<S: DiffableSection>(old: [S], new: [S]) throws(DuplicateSectionIDError<S.ID>) where S.ID: Sendable {
+        diff = ListDiff(from: try Self.identities(of: old, snapshot: .old), to: try Self.identities(of: new, snapshot: .new))
+        updates = []
         for newOffset in new.indices {
             guard let oldOffset = diff.oldOffset(forNew: newOffset) else { continue }
-            newForOld[oldOffset] = newOffset
-            oldForNew[newOffset] = oldOffset
             if !old[oldOffset].isContentEqual(to: new[newOffset]) {
                 updates.append(ListDiff.Update(old: oldOffset, new: newOffset))
             }
         }
-        self.newForOld = newForOld
-        self.oldForNew = oldForNew
-        deletions = diff.deletions
-        insertions = diff.insertions
-        moves = diff.moves
-        self.updates = updates
     }
 
     /// The sections' identities, or the first repeated one as an error.
     @inlinable
     static func identities<S: DiffableSection>(
-        of sections: [S], snapshot: DuplicateSectionIDError.Snapshot
-    ) throws(DuplicateSectionIDError) -> [S.ID] {
+        of sections: [S], snapshot: DuplicateSectionIDError<S.ID>.Snapshot
+    ) throws(DuplicateSectionIDError<S.ID>) -> [S.ID] where S.ID: Sendable {
         var seen = [S.ID: Int](minimumCapacity: sections.count)
         var identities: [S.ID] = []
         identities.reserveCapacity(sections.count)
         for (offset, section) in sections.enumerated() {
             let id = section.id
             if let first = seen.updateValue(offset, forKey: id) {
-                throw DuplicateSectionIDError(
-                    identity: String(describing: id), snapshot: snapshot,
-                    firstOffset: first, secondOffset: offset)
+                throw DuplicateSectionIDError(identity: id, snapshot: snapshot, firstOffset: first, secondOffset: offset)
             }
             identities.append(id)
         }
         return identities
     }
 
-    /// For each old section, whether it is the `from` of a section move.
+    var oldCount: Int { diff.oldCount }
+    var newCount: Int { diff.newCount }
+    var deletions: [Int] { diff.deletions }
+    var insertions: [Int] { diff.insertions }
+    var moves: [ListDiff.Move] { diff.moves }
+
+    /// The new offset of old section `offset`, or `nil` when it was deleted.
+    func newSection(forOld offset: Int) -> Int? { diff.newOffset(forOld: offset) }
+
+    /// The old offset of new section `offset`, or `nil` when it was inserted.
+    @usableFromInline
+    func oldSection(forNew offset: Int) -> Int? { diff.oldOffset(forNew: offset) }
+
+    /// The old sections that are the `from` of a section move.
     /// Complexity: O(s), s = section count.
-    func movedOldSections() -> [Bool] {
-        var moved = [Bool](repeating: false, count: newForOld.count)
-        for move in moves { moved[move.from] = true }
+    func movedOldSections() -> Bits {
+        var moved = Bits(count: oldCount)
+        for move in moves { moved.insert(move.from) }
         return moved
     }
+}
 
-    /// For each old section, whether it is the `old` of a section update.
-    /// Complexity: O(s), s = section count.
-    func updatedOldSections() -> [Bool] {
-        var updated = [Bool](repeating: false, count: newForOld.count)
-        for update in updates { updated[update.old] = true }
-        return updated
+/// For every section of the two snapshots, a tag naming its pair of matched
+/// sections: the new offset of the pair, the same number on both sides. A
+/// section without a partner gets a tag of its own side (`oldOnly`,
+/// `newOnly`), which never equals a tag of the other side.
+///
+/// Invariants: `old.count` and `new.count` are the section counts; old
+/// section s and new section t are matched exactly when `old[s] == new[t]`.
+@usableFromInline
+struct SectionTags {
+    @usableFromInline static let oldOnly = UInt32.max
+    @usableFromInline static let newOnly = UInt32.max - 1
+
+    @usableFromInline var old: [UInt32]
+    @usableFromInline var new: [UInt32]
+    /// Whether some non-empty old section has a non-empty partner: when not,
+    /// no old item shares a tag with a new item.
+    @usableFromInline var pairsItems: Bool
+
+    /// Complexity: O(s), s sections. Section offsets fit the tags: section
+    /// identities were diffed by `ListDiff`, so there are at most
+    /// `ListDiff.maximumCount` (< `newOnly`) sections.
+    @usableFromInline
+    init(sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout) {
+        var pairsItems = false
+        old = (0..<sections.oldCount).map { section in
+            guard let partner = sections.newSection(forOld: section) else { return Self.oldOnly }
+            if !oldLayout.items(inSection: section).isEmpty && !newLayout.items(inSection: partner).isEmpty {
+                pairsItems = true
+            }
+            return UInt32(truncatingIfNeeded: partner)
+        }
+        new = (0..<sections.newCount).map { section in
+            sections.oldSection(forNew: section) == nil ? Self.newOnly : UInt32(truncatingIfNeeded: section)
+        }
+        self.pairsItems = pairsItems
     }
+
+    /// The tags renumbered densely, for packing into a key's high bits:
+    /// pair tags as they are, `oldOnly` and `newOnly` just above them. All
+    /// are below `packedLimit`.
+    @inlinable
+    func packed(_ tag: UInt32) -> UInt64 {
+        switch tag {
+        case Self.oldOnly: UInt64(new.count)
+        case Self.newOnly: UInt64(new.count) + 1
+        default: UInt64(tag)
+        }
+    }
+
+    @inlinable
+    var packedLimit: UInt64 { UInt64(new.count) + 2 }
 }

@@ -18,20 +18,22 @@ extension SectionedDiff {
     ///   the items left unpaired by it, plus O(m log m) for each section whose
     ///   m kept items change order.
     @inlinable
-    public init<Old: Collection, New: Collection>(from old: Old, to new: New) throws(DuplicateSectionIDError)
-    where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Hashable {
-        let old = Array(old), new = Array(new)
-        let sections = try SectionMatch(old: old, new: new)
-        let (oldItems, oldLayout) = Self.flatten(old)
-        let (newItems, newLayout) = Self.flatten(new)
-        let tags = SectionTags(sections: sections, oldLayout: oldLayout, newLayout: newLayout)
-        self.init(sections: sections, oldLayout: oldLayout, newLayout: newLayout,
-                  items: ItemMatch(old: oldItems, new: newItems, tags: tags, oldLayout: oldLayout, newLayout: newLayout))
+    public init<Old: Collection, New: Collection>(from old: Old, to new: New)
+        throws(DuplicateSectionIDError<Old.Element.ID>)
+    where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Hashable,
+          Old.Element.ID: Sendable {
+        self = try Self.computing(
+            from: Array(old), to: Array(new), comparingContent: false,
+            identifiedBy: { (item) throws(DuplicateSectionIDError<Old.Element.ID>) in item },
+            cancel: nil,
+            duplicate: { (error) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in throw error },
+            failed: { (failure) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in failure.trap() })
     }
 
     /// The difference between two snapshots whose items have an identity:
-    /// items match by identity, and a matched pair whose items are not `==`
-    /// is reported in `itemUpdates`.
+    /// items match by identity, and a matched pair whose content differs is
+    /// reported in `itemUpdates` (`isContentEqual(to:)` for items that adopt
+    /// `ContentEquatable`, else `==`).
     ///
     /// ```swift
     /// let diff = try SectionedDiff(from: old, to: new) { $0.id }
@@ -42,26 +44,20 @@ extension SectionedDiff {
     ///   - new: The sections after the change.
     ///   - id: The identity of an item; called once per item.
     /// - Throws: `DuplicateSectionIDError` when two sections of one snapshot
-    ///   share an identity.
+    ///   share an identity; what `id` throws.
     /// - Precondition: neither snapshot has more than `ListDiff.maximumCount`
     ///   items.
     /// - Complexity: as `init(from:to:)`, plus one call of `id` per item and
-    ///   one `==` per matched pair.
+    ///   one content comparison per matched pair.
     @inlinable
     public init<Old: Collection, New: Collection, ItemID: Hashable>(
-        from old: Old, to new: New, identifiedBy id: (Old.Element.Items.Element) -> ItemID
-    ) throws(DuplicateSectionIDError)
-    where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Equatable {
-        // Diffs the identities, then compares matched items in place: the
-        // items themselves are never copied into flat lists.
-        let old = Array(old), new = Array(new)
-        let sections = try SectionMatch(old: old, new: new)
-        let (oldIDs, oldLayout) = Self.identities(of: old, id)
-        let (newIDs, newLayout) = Self.identities(of: new, id)
-        let tags = SectionTags(sections: sections, oldLayout: oldLayout, newLayout: newLayout)
-        let items = ItemMatch(old: oldIDs, new: newIDs, tags: tags, oldLayout: oldLayout, newLayout: newLayout)
-        self.init(sections: sections, oldLayout: oldLayout, newLayout: newLayout, items: items,
-                  updatedPairs: Self.updates(from: old, to: new, oldLayout: oldLayout, items: items))
+        from old: Old, to new: New, identifiedBy id: (Old.Element.Items.Element) throws -> ItemID
+    ) throws
+    where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Equatable,
+          Old.Element.ID: Sendable {
+        self = try Self.computing(
+            from: Array(old), to: Array(new), comparingContent: true, identifiedBy: id,
+            cancel: nil, duplicate: { throw $0 }, failed: { $0.trap() })
     }
 
     /// The difference between two snapshots whose items have an identity at
@@ -73,32 +69,86 @@ extension SectionedDiff {
     @inlinable
     public init<Old: Collection, New: Collection, ItemID: Hashable>(
         from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element.Items.Element, ItemID>
-    ) throws(DuplicateSectionIDError)
-    where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Equatable {
-        try self.init(from: old, to: new, identifiedBy: { $0[keyPath: id] })
+    ) throws(DuplicateSectionIDError<Old.Element.ID>)
+    where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Equatable,
+          Old.Element.ID: Sendable {
+        self = try Self.computing(
+            from: Array(old), to: Array(new), comparingContent: true,
+            identifiedBy: { (item) throws(DuplicateSectionIDError<Old.Element.ID>) in item[keyPath: id] },
+            cancel: nil,
+            duplicate: { (error) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in throw error },
+            failed: { (failure) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in failure.trap() })
+    }
+
+    /// The one pipeline behind every initializer and `computed`: sections by
+    /// identity, item identities, the item pairing, the content updates.
+    /// With `cancel`, the Swift passes poll the task's cancellation every
+    /// `CancelFlag.pollInterval` items and the core polls the flag; a
+    /// duplicate section identity goes to `duplicate`, a failed or cancelled
+    /// core call to `failed`.
+    @inlinable
+    static func computing<S: DiffableSection, ItemID: Hashable, Failure: Error>(
+        from old: [S], to new: [S], comparingContent: Bool,
+        identifiedBy id: (S.Items.Element) throws(Failure) -> ItemID, cancel: CancelFlag?,
+        duplicate: (DuplicateSectionIDError<S.ID>) throws(Failure) -> Never,
+        failed: (CoreFailure) throws(Failure) -> Never
+    ) throws(Failure) -> SectionedDiff where S.ID: Sendable, S.Items.Element: Equatable {
+        let sections: SectionMatch
+        do throws(DuplicateSectionIDError<S.ID>) {
+            sections = try SectionMatch(old: old, new: new)
+        } catch {
+            try duplicate(error)
+        }
+        guard let (oldIDs, oldLayout) = try identities(of: old, id, cancel: cancel),
+              let (newIDs, newLayout) = try identities(of: new, id, cancel: cancel)
+        else { try failed(.cancelled) }
+        let tags = SectionTags(sections: sections, oldLayout: oldLayout, newLayout: newLayout)
+        let items: ItemMatch
+        do throws(CoreFailure) {
+            items = try ItemMatch(old: oldIDs, new: newIDs, tags: tags, oldLayout: oldLayout, newLayout: newLayout,
+                                  cancel: cancel)
+        } catch {
+            try failed(error)
+        }
+        var updated: [ListDiff.Update] = []
+        do throws(CoreFailure) {
+            if comparingContent {
+                let same = ContentComparison.comparer(for: S.Items.Element.self) ?? { $0 == $1 }
+                updated = try updates(from: old, to: new, oldLayout: oldLayout, items: items, same: same, cancel: cancel)
+            }
+        } catch {
+            try failed(error)
+        }
+        return SectionedDiff(sections: sections, oldLayout: oldLayout, newLayout: newLayout, items: items,
+                             updatedPairs: updated)
     }
 
     /// The identities of all items of `sections` in one list, and where
-    /// each section's start.
+    /// each section starts; `nil` when the diff was cancelled (polled every
+    /// `CancelFlag.pollInterval` items).
     @inlinable
-    static func identities<S: DiffableSection, ItemID>(
-        of sections: [S], _ id: (S.Items.Element) -> ItemID
-    ) -> ([ItemID], SectionLayout) {
+    static func identities<S: DiffableSection, ItemID, Failure: Error>(
+        of sections: [S], _ id: (S.Items.Element) throws(Failure) -> ItemID, cancel: CancelFlag?
+    ) throws(Failure) -> ([ItemID], SectionLayout)? {
         let layout = SectionLayout(counts: sections.lazy.map { $0.items.count })
         var identities: [ItemID] = []
         identities.reserveCapacity(layout.itemCount)
         for section in sections {
-            for item in section.items { identities.append(id(item)) }
+            for item in section.items {
+                if CancelFlag.isCancelled(cancel, at: identities.count) { return nil }
+                identities.append(try id(item))
+            }
         }
         return (identities, layout)
     }
 
-    /// The matched pairs (flat offsets) whose items are not `==`, ascending
-    /// by new offset.
+    /// The matched pairs (flat offsets) whose items are not `same`, ascending
+    /// by new offset; polls `cancel` every `CancelFlag.pollInterval` items.
     @inlinable
     static func updates<S: DiffableSection>(
-        from old: [S], to new: [S], oldLayout: SectionLayout, items: ItemMatch
-    ) -> [ListDiff.Update] where S.Items.Element: Equatable {
+        from old: [S], to new: [S], oldLayout: SectionLayout, items: ItemMatch,
+        same: (S.Items.Element, S.Items.Element) -> Bool, cancel: CancelFlag?
+    ) throws(CoreFailure) -> [ListDiff.Update] {
         if items.deletions.count == items.oldCount { return [] }
         // O(1) views for array-backed sections; a copy for other collections.
         let oldItems = old.map { ContiguousArray($0.items) }
@@ -113,23 +163,14 @@ extension SectionedDiff {
                         hint = oldSection
                         cached = oldItems[oldSection]
                     }
-                    if cached[oldOffset - oldLayout.starts[oldSection]] != item {
+                    if !same(cached[oldOffset - oldLayout.starts[oldSection]], item) {
                         updates.append(ListDiff.Update(old: oldOffset, new: newOffset))
                     }
                 }
                 newOffset += 1
+                try CancelFlag.poll(cancel, at: newOffset)
             }
         }
         return updates
-    }
-
-    /// All items of `sections` in one list, and where each section's start.
-    @inlinable
-    static func flatten<S: DiffableSection>(_ sections: [S]) -> ([S.Items.Element], SectionLayout) {
-        let layout = SectionLayout(counts: sections.lazy.map { $0.items.count })
-        var items: [S.Items.Element] = []
-        items.reserveCapacity(layout.itemCount)
-        for section in sections { items.append(contentsOf: section.items) }
-        return (items, layout)
     }
 }

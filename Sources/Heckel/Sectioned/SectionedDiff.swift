@@ -71,10 +71,10 @@ public struct SectionedDiff: Sendable, Equatable {
     @usableFromInline let items: ItemMatch
     @usableFromInline let oldLayout: SectionLayout
     @usableFromInline let newLayout: SectionLayout
-    /// Parallel to `itemMoves`: whether the moved item is also updated.
-    let movedItemIsUpdated: [Bool]
-    /// Parallel to `itemUpdates`: whether the updated item is also moved.
-    let updatedItemIsMoved: [Bool]
+    /// Indexes into `itemMoves` of the moved items that are also updated.
+    let movedItemIsUpdated: Bits
+    /// Indexes into `itemUpdates` of the updated items that also move.
+    let updatedItemIsMoved: Bits
 
     /// - Parameter updatedPairs: paired items (flat offsets) whose content
     ///   differs, ascending by new offset.
@@ -134,8 +134,7 @@ public struct SectionedDiff: Sendable, Equatable {
     /// - Complexity: O(1).
     public func newSection(forOld offset: Int) -> Int? {
         precondition(offset >= 0 && offset < oldSectionCount, "SectionedDiff.newSection(forOld:): \(offset) out of 0..<\(oldSectionCount)")
-        let mapped = sections.newForOld[offset]
-        return mapped < 0 ? nil : mapped
+        return sections.newSection(forOld: offset)
     }
 
     /// The old offset of new section `offset`, or `nil` when it was inserted.
@@ -144,8 +143,7 @@ public struct SectionedDiff: Sendable, Equatable {
     /// - Complexity: O(1).
     public func oldSection(forNew offset: Int) -> Int? {
         precondition(offset >= 0 && offset < newSectionCount, "SectionedDiff.oldSection(forNew:): \(offset) out of 0..<\(newSectionCount)")
-        let mapped = sections.oldForNew[offset]
-        return mapped < 0 ? nil : mapped
+        return sections.oldSection(forNew: offset)
     }
 
     /// Where the item at `path` in the old snapshot is in the new one, or
@@ -182,5 +180,76 @@ public struct SectionedDiff: Sendable, Equatable {
         sections.deletions.isEmpty && sections.insertions.isEmpty && sections.moves.isEmpty
             && sections.updates.isEmpty && itemDeletions.isEmpty && itemInsertions.isEmpty
             && itemMoves.isEmpty && itemUpdates.isEmpty
+    }
+}
+
+extension SectionedDiff {
+    /// An item that changed section, or changed place among the items kept
+    /// in its section.
+    public struct ItemMove: Hashable, Sendable {
+        /// The item's index path in the old snapshot.
+        public var from: IndexPath
+        /// The item's index path in the new snapshot.
+        public var to: IndexPath
+
+        /// A move of the item at old path `from` to new path `to`.
+        ///
+        /// - Complexity: O(1).
+        @inlinable
+        public init(from: IndexPath, to: IndexPath) {
+            self.from = from
+            self.to = to
+        }
+    }
+}
+
+extension SectionedDiff {
+    /// A matched item whose identity is unchanged but whose content is not
+    /// `==`: a cell to reconfigure or reload.
+    public struct ItemUpdate: Hashable, Sendable {
+        /// The item's index path in the old snapshot.
+        public var old: IndexPath
+        /// The item's index path in the new snapshot.
+        public var new: IndexPath
+
+        /// An update of the item at old path `old`, found at new path `new`.
+        ///
+        /// - Complexity: O(1).
+        @inlinable
+        public init(old: IndexPath, new: IndexPath) {
+            self.old = old
+            self.new = new
+        }
+    }
+}
+
+extension SectionedDiff: CustomStringConvertible {
+    /// A summary such as `SectionedDiff(sections 3 -> 2: deletions [0], ...;
+    /// items: deletions [[1, 0]], ..., moves [[0, 1]->[0, 0]], ...)`; counts
+    /// only when there are more than 32 changes at a level.
+    ///
+    /// - Complexity: O(min(change count, 32)).
+    public var description: String {
+        let sectionChanges = sectionDeletions.count + sectionInsertions.count + sectionMoves.count + sectionUpdates.count
+        let sectionPart: String
+        if sectionChanges > 32 {
+            sectionPart = "\(sectionDeletions.count) deletions, \(sectionInsertions.count) insertions, "
+                + "\(sectionMoves.count) moves, \(sectionUpdates.count) updates"
+        } else {
+            sectionPart = "deletions \(sectionDeletions), insertions \(sectionInsertions), "
+                + "moves [\(sectionMoves.map { "\($0.from)->\($0.to)" }.joined(separator: ", "))], "
+                + "updates [\(sectionUpdates.map { "\($0.old)->\($0.new)" }.joined(separator: ", "))]"
+        }
+        let itemChanges = itemDeletions.count + itemInsertions.count + itemMoves.count + itemUpdates.count
+        let itemPart: String
+        if itemChanges > 32 {
+            itemPart = "\(itemDeletions.count) deletions, \(itemInsertions.count) insertions, "
+                + "\(itemMoves.count) moves, \(itemUpdates.count) updates"
+        } else {
+            itemPart = "deletions \(itemDeletions.map(Array.init)), insertions \(itemInsertions.map(Array.init)), "
+                + "moves [\(itemMoves.map { "\(Array($0.from))->\(Array($0.to))" }.joined(separator: ", "))], "
+                + "updates [\(itemUpdates.map { "\(Array($0.old))->\(Array($0.new))" }.joined(separator: ", "))]"
+        }
+        return "SectionedDiff(sections \(oldSectionCount) -> \(newSectionCount): \(sectionPart); items: \(itemPart))"
     }
 }

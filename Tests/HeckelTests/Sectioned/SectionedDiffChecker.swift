@@ -75,21 +75,23 @@ enum SectionedDiffChecker {
             }
         }
 
-        // Both update forms must turn old into new.
-        do {
-            let result = try BatchUpdateSimulator.apply(diff.batchUpdates, to: old, dataSource: new)
-            expect(result == new, "batch updates give \(result)")
-        } catch {
-            problems.append("batch updates refused: \(error)")
+        // Every batch style must pass the strict simulator under both reload
+        // rules and turn old into new.
+        let styles: [(SectionedDiff.BatchUpdates.Style, String)] = [
+            (.reconfigureAfter, "default batch"), (.reloadInPlace, "reload-in-place batch"),
+            (.deleteAndInsert, "delete-and-insert batch"),
+        ]
+        for (style, label) in styles {
+            let batch = diff.batchUpdates(style: style)
+            problems += BatchUpdateSimulator.problems(of: batch, old: old, new: new, label: label)
+            if style != .reloadInPlace {
+                expect(batch.itemReloads.isEmpty && batch.sectionReloads.isEmpty, "reloads in the \(label)")
+            }
+            if style != .reconfigureAfter {
+                expect(batch.itemReconfigurations.isEmpty && batch.sectionReconfigurations.isEmpty, "reconfigurations in the \(label)")
+            }
         }
-        do {
-            let batch = diff.batchUpdates(reloads: .deleteAndInsert)
-            expect(batch.itemReloads.isEmpty && batch.sectionReloads.isEmpty, "reloads in the delete-and-insert style")
-            let result = try BatchUpdateSimulator.apply(batch, to: old, dataSource: new)
-            expect(result == new, "delete-and-insert batch updates give \(result)")
-        } catch {
-            problems.append("delete-and-insert batch updates refused: \(error)")
-        }
+        expect(diff.batchUpdates == diff.batchUpdates(style: .reconfigureAfter), "the default batch is not reconfigureAfter")
         do {
             let result = try SequentialReplayer.replay(diff.sequentialSteps, on: old, dataSource: new)
             expect(result == new, "sequential steps give \(result)")

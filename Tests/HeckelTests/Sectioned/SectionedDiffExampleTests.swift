@@ -92,8 +92,8 @@ struct SectionedDiffExampleTests {
         #expect(diff.sequentialSteps.count == 1)
 
         // The same with Hashable items, equal in both sections.
-        let plain = try SectionedDiff(from: [Section(id: "fav", items: [7]), Section(id: "all", items: [7])],
-                                      to: [Section(id: "all", items: [7]), Section(id: "fav", items: [7])])
+        let plain = try SectionedDiff(from: [ListSection(id: "fav", items: [7]), ListSection(id: "all", items: [7])],
+                                      to: [ListSection(id: "all", items: [7]), ListSection(id: "fav", items: [7])])
         #expect(plain.sectionMoves.count == 1 && plain.itemMoves.isEmpty)
         #expect(plain.itemDeletions.isEmpty && plain.itemInsertions.isEmpty)
         #expect(plain.newIndexPath(forOld: [0, 0]) == [1, 0] && plain.newIndexPath(forOld: [1, 0]) == [0, 0])
@@ -124,19 +124,26 @@ struct SectionedDiffExampleTests {
 
     @Test("a duplicate section identity throws, naming it and both offsets")
     func duplicateSections() throws {
-        let old = [Section(id: "news", items: [1]), Section(id: "sport", items: [2])]
-        let new = [Section(id: "news", items: [1]), Section(id: "sport", items: []), Section(id: "weather", items: []), Section(id: "news", items: [3])]
-        #expect(throws: DuplicateSectionIDError(identity: "news", snapshot: .new, firstOffset: 0, secondOffset: 3)) {
+        let old = [ListSection(id: "news", items: [1]), ListSection(id: "sport", items: [2])]
+        let new = [ListSection(id: "news", items: [1]), ListSection(id: "sport", items: []), ListSection(id: "weather", items: []), ListSection(id: "news", items: [3])]
+        #expect(throws: DuplicateSectionIDError<String>(identity: "news", snapshot: .new, firstOffset: 0, secondOffset: 3)) {
             try SectionedDiff(from: old, to: new)
         }
-        #expect(throws: DuplicateSectionIDError(identity: "sport", snapshot: .old, firstOffset: 1, secondOffset: 2)) {
-            try SectionedDiff(from: old + [Section(id: "sport", items: [])], to: old)
+        #expect(throws: DuplicateSectionIDError<String>(identity: "sport", snapshot: .old, firstOffset: 1, secondOffset: 2)) {
+            try SectionedDiff(from: old + [ListSection(id: "sport", items: [])], to: old)
         }
         do {
             _ = try SectionedDiff(from: new, to: old)
             Issue.record("no error")
         } catch {
+            // Typed throws: the identity comes back as the section's ID type.
+            let identity: String = error.identity
+            #expect(identity == "news")
             #expect(error.description == "section identity \"news\" appears twice in the old snapshot, at 0 and 3")
+        }
+        // The identified initializers throw it too (untyped: `id` may throw).
+        #expect(throws: DuplicateSectionIDError<String>(identity: "news", snapshot: .new, firstOffset: 0, secondOffset: 3)) {
+            try SectionedDiff(from: old, to: new, identifiedBy: { $0 })
         }
     }
 
@@ -151,17 +158,36 @@ struct SectionedDiffExampleTests {
         _ = try checked([group(0, []), group(1, [1]), group(2, [])], [group(2, [1]), group(1, []), group(0, [])])
     }
 
-    @Test("an updated section is reloaded, or deleted and inserted when it also moves")
+    @Test("an updated section is reconfigured after the batch by default; reloaded in place only when it does not shift")
     func sectionUpdates() throws {
         let still = try checked([group(0, [1]), group(1, [2])], [group(0, [1], header: 1), group(1, [2])])
         #expect(still.sectionUpdates == [.init(old: 0, new: 0)])
-        #expect(still.batchUpdates.sectionReloads == [0] && still.batchUpdates.sectionDeletions.isEmpty)
+        #expect(still.batchUpdates.sectionReconfigurations == [0] && still.batchUpdates.operationCount == 0)
+        #expect(still.batchUpdates(style: .reloadInPlace).sectionReloads == [0])
         let moving = try checked([group(0, [1]), group(1, [2]), group(2, [3])],
                                  [group(1, [2]), group(2, [3]), group(0, [1, 4], header: 1)])
         let batch = moving.batchUpdates
-        #expect(batch.sectionMoves.isEmpty && batch.sectionReloads.isEmpty)
-        #expect(batch.sectionDeletions == [0] && batch.sectionInsertions == [2])
-        #expect(batch.itemInsertions.isEmpty) // item 4 comes with the reinserted section
+        #expect(batch.sectionMoves == [.init(from: 0, to: 2)] && batch.sectionReloads.isEmpty)
+        #expect(batch.sectionReconfigurations == [2] && batch.itemInsertions == [[2, 1]])
+        let inPlace = moving.batchUpdates(style: .reloadInPlace)
+        #expect(inPlace.sectionMoves.isEmpty && inPlace.sectionReloads.isEmpty)
+        #expect(inPlace.sectionDeletions == [0] && inPlace.sectionInsertions == [2])
+        #expect(inPlace.itemInsertions.isEmpty) // item 4 comes with the reinserted section
+    }
+
+    @Test("an updated item that stays but shifts is reconfigured at its new path after the batch, never reloaded in place")
+    func shiftedAndUpdated() throws {
+        let old = [group(0, [1, 2])]
+        let new = [SectionedGroup(id: 0, header: 0, items: [.init(id: 9, content: 0), .init(id: 1, content: 0), .init(id: 2, content: 1)])]
+        let diff = try checked(old, new)
+        #expect(diff.itemUpdates == [.init(old: [0, 1], new: [0, 2])])
+        let batch = diff.batchUpdates
+        #expect(batch.itemInsertions == [[0, 0]] && batch.itemReloads.isEmpty && batch.itemReconfigurations == [[0, 2]])
+        let inPlace = diff.batchUpdates(style: .reloadInPlace)
+        #expect(inPlace.itemReloads.isEmpty && inPlace.itemDeletions == [[0, 1]] && inPlace.itemInsertions == [[0, 0], [0, 2]])
+        // The old default, a reload at the old path, is what UIKit gets wrong.
+        let oldDefault = SectionedDiff.BatchUpdates(itemInsertions: [[0, 0]], itemReloads: [[0, 1]])
+        #expect(!BatchUpdateSimulator.problems(of: oldDefault, old: old, new: new, label: "old default").isEmpty)
     }
 
     @Test("an updated item that moves is deleted and inserted in a batch, moved and reloaded in steps")
@@ -177,9 +203,9 @@ struct SectionedDiffExampleTests {
         #expect(diff.sequentialSteps == [.moveItem(from: [0, 2], to: [0, 0]), .reloadItem([0, 0])])
     }
 
-    @Test("Section values compare and hash by identity and items")
+    @Test("ListSection values compare and hash by identity and items")
     func sectionValue() {
-        let a = Section(id: 1, items: ["x"]), b = Section(id: 1, items: ["x"]), c = Section(id: 1, items: ["y"])
+        let a = ListSection(id: 1, items: ["x"]), b = ListSection(id: 1, items: ["x"]), c = ListSection(id: 1, items: ["y"])
         #expect(a == b && a != c)
         #expect(Set([a, b, c]).count == 2)
         #expect(a.isContentEqual(to: c))

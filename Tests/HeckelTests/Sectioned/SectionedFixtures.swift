@@ -21,7 +21,7 @@ struct SectionedGroup: DiffableSection, Hashable, Sendable, CustomStringConverti
 
 extension Array where Element == SectionedGroup {
     /// The same snapshot as ready-made `Section`s (headers dropped).
-    var plainSections: [Section<Int, SectionedRow>] { map { Section(id: $0.id, items: $0.items) } }
+    var plainSections: [ListSection<Int, SectionedRow>] { map { ListSection(id: $0.id, items: $0.items) } }
 
     /// The same snapshot with every header zeroed, for diffs made from
     /// `plainSections`.

@@ -41,6 +41,11 @@ struct SectionedSnapshotGenerator {
     /// An old snapshot and a new one made from it by random edits.
     mutating func pair() -> (old: [SectionedGroup], new: [SectionedGroup]) {
         let old = snapshot()
+        return (old, edited(old))
+    }
+
+    /// A new snapshot made from `old` by random edits.
+    mutating func edited(_ old: [SectionedGroup]) -> [SectionedGroup] {
         var new = old.filter { _ in !chance(0.2) }
         // Reorder sections.
         if new.count > 1 {
@@ -76,6 +81,6 @@ struct SectionedSnapshotGenerator {
                 new[s].items.insert(item, at: Int.random(in: 0...new[s].items.count, using: &random))
             }
         }
-        return (old, new)
+        return new
     }
 }

@@ -13,12 +13,12 @@ enum SequentialReplayer {
     private struct Slot {
         var id: Int?
         var header: Int
-        var cells: [SectionedCell]
+        var cells: [SectionedRow?]
         var fetched: Bool
     }
 
     static func replay(_ steps: [SectionedDiff.Step], on old: [SectionedGroup], dataSource new: [SectionedGroup]) throws -> [SectionedGroup] {
-        func fail(_ message: String) -> SectionedSimulationFailure { SectionedSimulationFailure(description: message) }
+        func fail(_ message: String) -> BatchRejection { BatchRejection(description: message) }
         var state = old.map { Slot(id: $0.id, header: $0.header, cells: $0.items, fetched: false) }
         func section(_ s: Int, _ step: SectionedDiff.Step) throws -> Int {
             guard state.indices.contains(s) else { throw fail("\(step): no section \(s) of \(state.count)") }

@@ -1,0 +1,1 @@
+../HeckelTests/Support/DedicatedThreadExecutor.swift

@@ -1,0 +1,1 @@
+../HeckelTests/Support/ThreadProbe.swift

@@ -1,0 +1,1 @@
+../../Sources/Heckel/ListUI/Platforms/NSCollectionView+ListDriverView.swift

@@ -1,0 +1,1 @@
+../../Sources/Heckel/ListUI/Platforms/UICollectionView+ListDriverView.swift

@@ -1,0 +1,1 @@
+../../Sources/Heckel/ListUI/Platforms/UITableView+ListDriverView.swift

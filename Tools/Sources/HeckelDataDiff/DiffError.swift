@@ -1,0 +1,32 @@
+/// Trouble that ends `heckel diff` with exit status 2; `description` is the one line it prints.
+public enum DiffError: Error, Equatable, CustomStringConvertible {
+    case keyNeedsColumns(format: String)
+    case noSuchKeyColumn(path: String, key: String)
+    case recordWithoutKey(path: String, record: Int, key: String)
+    case invalidOption(String)
+    case movesOverMemoryLimit(needed: Int, limit: Int)
+    case unifiedOverMemoryLimit
+    case core(String)
+    case io(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .keyNeedsColumns(let format):
+            return "--key needs csv, tsv or jsonl input, not \(format)"
+        case .noSuchKeyColumn(let path, let key):
+            return "\(path): no key column \(key)"
+        case .recordWithoutKey(let path, let record, let key):
+            return "\(path): record \(record) has no key field \(key)"
+        case .invalidOption(let text):
+            return text
+        case .movesOverMemoryLimit(let needed, let limit):
+            return "finding moves needs about \(MemorySize.text(needed)), over --memory-limit \(MemorySize.text(limit)); pass --ignore-order"
+        case .unifiedOverMemoryLimit:
+            return "--format unified needs both files in memory, over --memory-limit; use --format jsonl or summary"
+        case .core(let text):
+            return "diff failed: \(text)"
+        case .io(let path, let reason):
+            return "\(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,188 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import HeckelDataFiles
+
+/// Where a record's key bytes are: in the file itself, or in the caller's arena (unquoted or
+/// composite keys).
+enum KeyLocation {
+    case file(Range<Int>)
+    case arena(Range<Int>)
+}
+
+/// One file's columns and key: how its records yield key bytes and which columns two records
+/// differ in. Key columns are resolved per file, so NEW may order its columns differently.
+struct RecordLayout {
+    let format: RecordFormat
+    let path: String
+    /// Key column indices (0-based, CSV/TSV) in the order given.
+    let keyColumns: [Int]
+    /// Key member names (JSON Lines), as their bytes between quotes.
+    let keyFields: [[UInt8]]
+    let keySpecs: [String]
+    /// Header names (CSV/TSV), decoded; empty for other formats.
+    let columnNames: [String]
+    private let fieldLimit: Int
+
+    /// Resolves `keys` (names or 1-based numbers) against `header` (CSV/TSV). O(header + keys).
+    init(format: RecordFormat, path: String, keys: [String], header: UnsafeRawBufferPointer?) throws {
+        self.format = format
+        self.path = path
+        keySpecs = keys
+        var names: [String] = []
+        if let header, let separator = format.separator {
+            var fields: [FieldBounds] = []
+            Fields.separated(header, start: 0, end: header.count, separator: separator, into: &fields)
+            for field in fields {
+                var value: [UInt8] = []
+                Fields.appendValue(of: field, in: header, to: &value)
+                names.append(String(decoding: value, as: UTF8.self))
+            }
+        }
+        columnNames = names
+        var columns: [Int] = []
+        var fieldsByName: [[UInt8]] = []
+        if !keys.isEmpty {
+            switch format {
+            case .lines:
+                throw DiffError.keyNeedsColumns(format: format.rawValue)
+            case .jsonl:
+                fieldsByName = keys.map { Array($0.utf8) }
+            case .csv where header == nil, .tsv where header == nil:
+                break  // an empty file: no header, no records to key
+            case .csv, .tsv:
+                for key in keys {
+                    if let index = names.firstIndex(of: key) {
+                        columns.append(index)
+                    } else if let number = Int(key), number >= 1, number <= names.count {
+                        columns.append(number - 1)
+                    } else {
+                        throw DiffError.noSuchKeyColumn(path: path, key: key)
+                    }
+                }
+            }
+        }
+        keyColumns = columns
+        keyFields = fieldsByName
+        fieldLimit = (columns.max() ?? -1) + 1
+    }
+
+    var isKeyed: Bool { !keySpecs.isEmpty }
+
+    /// The key of record `content` (1-based `record` for errors); composite and quoted keys are
+    /// appended to `arena`. O(bytes up to the last key column).
+    @inline(__always)
+    func key(_ bytes: UnsafeRawBufferPointer, _ content: Range<Int>, record: Int,
+             fields: inout [FieldBounds], members: inout [Fields.Member], arena: inout [UInt8]) throws -> KeyLocation {
+        guard isKeyed else { return .file(content) }
+        if let separator = format.separator, keyColumns.count == 1,
+           let field = unquotedField(bytes, content, column: keyColumns[0], separator: separator) {
+            return .file(field)
+        }
+        if let separator = format.separator {
+            fields.removeAll(keepingCapacity: true)
+            Fields.separated(bytes, start: content.lowerBound, end: content.upperBound, separator: separator,
+                             limit: fieldLimit, into: &fields)
+            guard fields.count >= fieldLimit else {
+                throw DiffError.recordWithoutKey(path: path, record: record, key: keySpecs[keyColumns.firstIndex { $0 >= fields.count } ?? 0])
+            }
+            if keyColumns.count == 1, !fields[keyColumns[0]].quoted {
+                let field = fields[keyColumns[0]]
+                return .file(field.start..<field.end)
+            }
+            let start = arena.count
+            for column in keyColumns {
+                let lengthAt = arena.count
+                arena.append(contentsOf: [0, 0, 0, 0])
+                Fields.appendValue(of: fields[column], in: bytes, to: &arena)
+                storeLength(arena.count - lengthAt - 4, at: lengthAt, in: &arena)
+            }
+            return .arena(start..<arena.count)
+        }
+        members.removeAll(keepingCapacity: true)
+        _ = Fields.jsonMembers(bytes, start: content.lowerBound, end: content.upperBound, into: &members)
+        var values: [Range<Int>] = []
+        for (index, name) in keyFields.enumerated() {
+            guard let member = members.first(where: { equalBytes(bytes, $0.key, name) }) else {
+                throw DiffError.recordWithoutKey(path: path, record: record, key: keySpecs[index])
+            }
+            values.append(member.value)
+        }
+        if values.count == 1 { return .file(values[0]) }
+        let start = arena.count
+        for value in values {
+            let lengthAt = arena.count
+            arena.append(contentsOf: [0, 0, 0, 0])
+            arena.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[value]))
+            storeLength(value.count, at: lengthAt, in: &arena)
+        }
+        return .arena(start..<arena.count)
+    }
+
+    /// The fast path of a single key column: its bytes when no quote precedes its end, else nil
+    /// (the caller splits the record fully). O(bytes up to the key's end).
+    @inline(__always)
+    private func unquotedField(_ bytes: UnsafeRawBufferPointer, _ content: Range<Int>, column: Int, separator: UInt8) -> Range<Int>? {
+        let base = bytes.baseAddress!
+        var start = content.lowerBound
+        for _ in 0..<column {
+            guard let hit = memchr(base + start, Int32(separator), content.upperBound - start) else { return nil }
+            start = base.distance(to: UnsafeRawPointer(hit)) + 1
+        }
+        let end = memchr(base + start, Int32(separator), content.upperBound - start)
+            .map { base.distance(to: UnsafeRawPointer($0)) } ?? content.upperBound
+        return memchr(base + content.lowerBound, 0x22, end - content.lowerBound) == nil ? start..<end : nil
+    }
+
+    /// The columns (NEW's names; numbers past the header) or JSON fields in which two records
+    /// differ byte for byte. O(record length).
+    func changedColumns(old: UnsafeRawBufferPointer, _ oldContent: Range<Int>, oldLayout: RecordLayout,
+                        new: UnsafeRawBufferPointer, _ newContent: Range<Int>) -> [String] {
+        if let separator = format.separator {
+            var oldFields: [FieldBounds] = [], newFields: [FieldBounds] = []
+            Fields.separated(old, start: oldContent.lowerBound, end: oldContent.upperBound, separator: separator, into: &oldFields)
+            Fields.separated(new, start: newContent.lowerBound, end: newContent.upperBound, separator: separator, into: &newFields)
+            var changed: [String] = []
+            for column in 0..<max(oldFields.count, newFields.count) {
+                let same = column < oldFields.count && column < newFields.count
+                    && equalBytes(old, oldFields[column].start..<oldFields[column].end,
+                                  new, newFields[column].start..<newFields[column].end)
+                if !same { changed.append(column < columnNames.count ? columnNames[column] : String(column + 1)) }
+            }
+            return changed
+        }
+        var oldMembers: [Fields.Member] = [], newMembers: [Fields.Member] = []
+        _ = Fields.jsonMembers(old, start: oldContent.lowerBound, end: oldContent.upperBound, into: &oldMembers)
+        _ = Fields.jsonMembers(new, start: newContent.lowerBound, end: newContent.upperBound, into: &newMembers)
+        var changed: [String] = []
+        for member in newMembers {
+            let match = oldMembers.first { equalBytes(old, $0.key, new, member.key) }
+            if match.map({ !equalBytes(old, $0.value, new, member.value) }) ?? true {
+                changed.append(String(decoding: UnsafeRawBufferPointer(rebasing: new[member.key]), as: UTF8.self))
+            }
+        }
+        for member in oldMembers where !newMembers.contains(where: { equalBytes(old, member.key, new, $0.key) }) {
+            changed.append(String(decoding: UnsafeRawBufferPointer(rebasing: old[member.key]), as: UTF8.self))
+        }
+        return changed
+    }
+}
+
+@inline(__always)
+private func storeLength(_ length: Int, at offset: Int, in arena: inout [UInt8]) {
+    withUnsafeBytes(of: UInt32(truncatingIfNeeded: length).littleEndian) { source in
+        for k in 0..<4 { arena[offset + k] = source[k] }
+    }
+}
+
+@inline(__always)
+func equalBytes(_ a: UnsafeRawBufferPointer, _ ra: Range<Int>, _ b: UnsafeRawBufferPointer, _ rb: Range<Int>) -> Bool {
+    ra.count == rb.count && (ra.isEmpty || memcmp(a.baseAddress! + ra.lowerBound, b.baseAddress! + rb.lowerBound, ra.count) == 0)
+}
+
+@inline(__always)
+func equalBytes(_ a: UnsafeRawBufferPointer, _ ra: Range<Int>, _ name: [UInt8]) -> Bool {
+    ra.count == name.count && name.withUnsafeBytes { ra.isEmpty || memcmp(a.baseAddress! + ra.lowerBound, $0.baseAddress!, ra.count) == 0 }
+}

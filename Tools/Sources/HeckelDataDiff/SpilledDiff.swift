@@ -1,0 +1,246 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import CHeckel
+import HeckelDataFiles
+
+/// The out-of-core path, a Grace hash join's spill: both inputs are streamed once and every record
+/// goes, with its index and key, to the temporary file of its key hash's partition; then each
+/// partition's OLD and NEW halves are matched in memory, one partition at a time, into a pairing of
+/// 4 bytes per NEW record. Moves are found from that pairing when they fit under the limit.
+struct SpilledDiff {
+    let result: DiffResult
+    let newHeader: [UInt8]?
+
+    /// Cost: O(bytes) reading, writing and reading back once; memory about the limit's third per
+    /// partition plus 4 bytes per NEW record (and 4 more, plus 4 per matched pair, for moves).
+    init(options: DiffOptions, limit: Int, progress: Progress) throws {
+        let format = options.resolvedFormat
+        let estimate = InMemoryEstimate(options)
+        // The process's own baseline (runtime, buffers) is set aside: up to 32 MiB, a quarter of a
+        // small limit. Under about 64M the baseline alone may pass the limit.
+        let baseline = min(32 << 20, limit / 4)
+        let budget = max(4096, (limit - baseline - 4 * estimate.records) / 3)
+        var partitions = 2
+        while partitions < 4096, estimate.bytes / partitions > budget { partitions *= 2 }
+        let folder = try TemporaryFolder()
+        let blockSize = max(1 << 12, min(4 << 20, limit / 32))
+
+        var headers: [[UInt8]?] = [nil, nil]
+        var layouts: [RecordLayout?] = [nil, nil]
+        var counts = [0, 0]
+        for (side, path) in [options.oldPath, options.newPath].enumerated() {
+            progress.phase(side == 0 ? "partitioning OLD" : "partitioning NEW", total: fileSize(path))
+            let writer = try PartitionWriter(folder: folder, side: side, count: partitions,
+                                             flushAt: max(4096, min(1 << 16, limit / (8 * partitions))))
+            if !format.hasHeader { layouts[side] = try RecordLayout(format: format, path: path, keys: options.keys, header: nil) }
+            var fields: [FieldBounds] = [], members: [Fields.Member] = [], arena: [UInt8] = []
+            var done = 0
+            try BlockRecordReader(path: path, format: format, blockSize: blockSize).forEachRecord(header: { header in
+                headers[side] = Array(header)
+                layouts[side] = try RecordLayout(format: format, path: path, keys: options.keys, header: header)
+            }) { index, bytes, content in
+                guard let layout = layouts[side] else { return }
+                arena.removeAll(keepingCapacity: true)
+                let key = try layout.key(bytes, content, record: index + 1, fields: &fields, members: &members, arena: &arena)
+                try arena.withUnsafeBytes { arenaBytes in
+                    let keyBytes: UnsafeRawBufferPointer
+                    switch key {
+                    case .file(let r): keyBytes = UnsafeRawBufferPointer(rebasing: bytes[r])
+                    case .arena(let r): keyBytes = UnsafeRawBufferPointer(rebasing: arenaBytes[r])
+                    }
+                    let hash = heckel_hash_bytes(keyBytes.baseAddress, keyBytes.count)
+                    try writer.append(partition: Int(truncatingIfNeeded: hash >> 40) & (partitions - 1), index: index,
+                                      key: keyBytes, record: UnsafeRawBufferPointer(rebasing: bytes[content]))
+                }
+                done += content.count + 1
+                if index & 0xFFFF == 0 { progress.update(done) }
+                counts[side] = index + 1
+            }
+            try writer.close()
+            if layouts[side] == nil { layouts[side] = try RecordLayout(format: format, path: path, keys: options.keys, header: nil) }
+        }
+        let oldLayout = layouts[0]!, newLayout = layouts[1]!
+        guard counts[0] <= HECKEL_MAX_COUNT, counts[1] <= HECKEL_MAX_COUNT else { throw DiffError.core("too many records") }
+
+        var newToOld = [UInt32](repeating: HECKEL_UNMATCHED, count: counts[1])
+        var updates: [DiffResult.Update] = []
+        progress.phase("matching partitions", total: partitions)
+        for p in 0..<partitions {
+            let old = try Partition(path: folder.path(side: 0, partition: p))
+            let new = try Partition(path: folder.path(side: 1, partition: p))
+            let match = try old.withKeySpans { oldSpans in
+                try new.withKeySpans { newSpans in try SpanMatch(old: oldSpans, new: newSpans, findsMoves: false) }
+            }
+            old.bytes.withUnsafeBytes { oldBytes in
+                new.bytes.withUnsafeBytes { newBytes in
+                    for (j, i) in match.newToOld.enumerated() where i != HECKEL_UNMATCHED {
+                        let o = old.entries[Int(i)], n = new.entries[j]
+                        newToOld[n.index] = UInt32(o.index)
+                        guard oldLayout.isKeyed, !equalBytes(oldBytes, o.record, newBytes, n.record) else { continue }
+                        let columns = newLayout.changedColumns(old: oldBytes, o.record, oldLayout: oldLayout, new: newBytes, n.record)
+                        updates.append(DiffResult.Update(old: o.index, new: n.index, columns: columns))
+                    }
+                }
+            }
+            folder.remove(side: 0, partition: p)
+            folder.remove(side: 1, partition: p)
+            progress.update(p + 1)
+        }
+        updates.sort { $0.new < $1.new }
+
+        var moved: [UInt32] = []
+        if !options.ignoreOrder {
+            let matched = newToOld.lazy.filter { $0 != HECKEL_UNMATCHED }.count
+            let needed = 8 * counts[1] + 4 * matched + baseline
+            guard needed <= limit else { throw DiffError.movesOverMemoryLimit(needed: needed, limit: limit) }
+            progress.phase("finding moves", total: 0)
+            moved = try SpanMatch.moves(newToOld: newToOld)
+        }
+        let endings = [options.oldPath, options.newPath].map(lastByte)
+        let headerChanged = headers[0] != headers[1]
+        result = DiffResult(oldCount: counts[0], newCount: counts[1], newToOld: newToOld, moved: moved, updates: updates,
+                            headerChanged: headerChanged, ordered: !options.ignoreOrder,
+                            finalNewline: endings.contains(nil) || endings[0] == endings[1] ? nil : endings[1] == 0x0A)
+        newHeader = headers[1]
+    }
+}
+
+/// The last byte of a file, or nil when it is empty or unreadable. O(1).
+private func lastByte(_ path: String) -> UInt8? {
+    guard let fd = try? FileHandleOpening.open(path) else { return nil }
+    defer { close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
+    var byte: UInt8 = 0
+    return pread(fd, &byte, 1, off_t(info.st_size - 1)) == 1 ? byte : nil
+}
+
+/// One partition file read back: entries `[u32 index][u32 key length][u32 record length][key][record]`.
+private struct Partition {
+    struct Entry {
+        var index: Int
+        var key: Range<Int>
+        var record: Range<Int>
+    }
+
+    let bytes: [UInt8]
+    let entries: [Entry]
+
+    init(path: String) throws {
+        let fd = try FileHandleOpening.open(path)
+        defer { close(fd) }
+        bytes = try FileHandleOpening.readAll(fd, path: path)
+        var entries: [Entry] = []
+        bytes.withUnsafeBytes { raw in
+            var at = 0
+            while at + 12 <= raw.count {
+                let index = Int(raw.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+                let keyLength = Int(raw.loadUnaligned(fromByteOffset: at + 4, as: UInt32.self))
+                let recordLength = Int(raw.loadUnaligned(fromByteOffset: at + 8, as: UInt32.self))
+                let key = at + 12
+                entries.append(Entry(index: index, key: key..<key + keyLength, record: key + keyLength..<key + keyLength + recordLength))
+                at = key + keyLength + recordLength
+            }
+        }
+        self.entries = entries
+    }
+
+    func withKeySpans<R>(_ body: ([heckel_span]) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBytes { raw in
+            try body(entries.map { heckel_span(bytes: $0.key.isEmpty ? nil : raw.baseAddress! + $0.key.lowerBound, length: $0.key.count) })
+        }
+    }
+}
+
+/// Buffered appends to one side's partition files.
+private final class PartitionWriter {
+    private var fds: [Int32] = []
+    private var buffers: [[UInt8]]
+    private let paths: [String]
+    private let flushAt: Int
+
+    init(folder: TemporaryFolder, side: Int, count: Int, flushAt: Int) throws {
+        self.flushAt = flushAt
+        buffers = Array(repeating: [], count: count)
+        paths = (0..<count).map { folder.path(side: side, partition: $0) }
+        for path in paths {
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard fd >= 0 else { throw DiffError.io(path: path, reason: String(cString: strerror(errno))) }
+            TemporaryFiles.shared.register(path)
+            fds.append(fd)
+        }
+    }
+
+    deinit { for fd in fds { Glibc.close(fd) } }
+
+    @inline(__always)
+    func append(partition: Int, index: Int, key: UnsafeRawBufferPointer, record: UnsafeRawBufferPointer) throws {
+        guard key.count < 1 << 32, record.count < 1 << 32 else { throw DiffError.core("a record over 4 GiB") }
+        let header = (UInt32(truncatingIfNeeded: index).littleEndian, UInt32(key.count).littleEndian, UInt32(record.count).littleEndian)
+        withUnsafeBytes(of: header) { buffers[partition].append(contentsOf: $0) }
+        buffers[partition].append(contentsOf: key)
+        buffers[partition].append(contentsOf: record)
+        if buffers[partition].count >= flushAt { try flush(partition) }
+    }
+
+    private func flush(_ p: Int) throws {
+        try buffers[p].withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let wrote = write(fds[p], raw.baseAddress! + offset, raw.count - offset)
+                if wrote < 0 {
+                    if errno == EINTR { continue }
+                    throw DiffError.io(path: paths[p], reason: String(cString: strerror(errno)))
+                }
+                offset += wrote
+            }
+        }
+        buffers[p].removeAll(keepingCapacity: true)
+    }
+
+    func close() throws {
+        for p in buffers.indices { try flush(p); buffers[p] = [] }
+    }
+}
+
+/// A private folder for partition files, removed with everything in it when released (and by the
+/// signal handler of `TemporaryFiles` on SIGINT/SIGTERM/SIGHUP).
+final class TemporaryFolder {
+    let root: String
+
+    init() throws {
+        let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+        var template = Array("\(base)/heckel-spill-XXXXXX".utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw DiffError.io(path: base, reason: "cannot make a temporary folder: \(String(cString: strerror(errno)))")
+        }
+        root = String(cString: template)
+        TemporaryFiles.shared.register(root)
+    }
+
+    func path(side: Int, partition: Int) -> String { "\(root)/\(side == 0 ? "old" : "new")-\(partition)" }
+
+    func remove(side: Int, partition: Int) {
+        let path = path(side: side, partition: partition)
+        unlink(path)
+        TemporaryFiles.shared.unregister(path)
+    }
+
+    deinit {
+        if let dir = opendir(root) {
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+                if name != ".", name != ".." {
+                    unlink("\(root)/\(name)")
+                    TemporaryFiles.shared.unregister("\(root)/\(name)")
+                }
+            }
+            closedir(dir)
+        }
+        rmdir(root)
+        TemporaryFiles.shared.unregister(root)
+    }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A whole file's bytes, memory-mapped read-only (a regular file) or read into memory (a pipe or
+/// a character device such as `/dev/null`, which reads as empty). Unmapped on deinit.
+///
+/// Invariant: `bytes` is valid for the object's lifetime and never written.
+public final class MappedFile: @unchecked Sendable {
+    public let path: String
+    public let bytes: UnsafeRawBufferPointer
+    private let mapped: Bool
+
+    /// Opens and maps `path`. Throws `DataFileError` for a missing file, a directory or a read
+    /// error, each distinctly. Cost: O(1) for a regular file (pages load on first touch).
+    public init(path: String) throws {
+        self.path = path
+        let fd = try FileHandleOpening.open(path)
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw DataFileError.unreadable(path: path, reason: errnoText()) }
+        let size = Int(info.st_size)
+        if (info.st_mode & S_IFMT) == S_IFREG, size > 0 {
+            guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
+                throw DataFileError.unreadable(path: path, reason: errnoText())
+            }
+            _ = madvise(base, size, MADV_SEQUENTIAL)
+            bytes = UnsafeRawBufferPointer(start: base, count: size)
+            mapped = true
+        } else {
+            let data = try FileHandleOpening.readAll(fd, path: path)
+            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+            data.withUnsafeBytes { copy.copyMemory(from: $0) }
+            bytes = UnsafeRawBufferPointer(start: copy.baseAddress, count: data.count)
+            mapped = false
+        }
+    }
+
+    /// Gives the whole pages inside `range` back to the kernel (a mapped file only): they leave the
+    /// resident set and are read again from the page cache if touched. Keeps a big input's
+    /// footprint to the window being worked on. O(pages).
+    public func release(_ range: Range<Int>) {
+        guard mapped, let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page, end = range.upperBound / page * page
+        guard end > start else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+    }
+
+    deinit {
+        if mapped {
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        } else {
+            UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate()
+        }
+    }
+}
+
+/// Opening a file for reading with errors that tell a missing file, a directory and a refusal apart.
+public enum FileHandleOpening {
+    /// A read-only descriptor for `path`, which must not be a directory. Cost: O(1).
+    public static func open(_ path: String) throws -> Int32 {
+        var info = stat()
+        if stat(path, &info) != 0 {
+            if errno == ENOENT { throw DataFileError.noSuchFile(path: path) }
+            throw DataFileError.unreadable(path: path, reason: errnoText())
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw DataFileError.isDirectory(path: path) }
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw DataFileError.unreadable(path: path, reason: errnoText()) }
+        return fd
+    }
+
+    /// Every byte left on `fd`. Cost: O(bytes).
+    public static func readAll(_ fd: Int32, path: String) throws -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw DataFileError.unreadable(path: path, reason: errnoText())
+            }
+            if got == 0 { return result }
+            result.append(contentsOf: chunk[0..<got])
+        }
+    }
+}
+
+func errnoText() -> String { String(cString: strerror(errno)) }

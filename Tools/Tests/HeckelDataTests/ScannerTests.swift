@@ -1,0 +1,79 @@
+import CSV
+import Foundation
+import HeckelDataFiles
+import Testing
+
+/// The byte scanner against yaslab/CSV.swift on the same random RFC 4180 inputs.
+@Suite("CSV scanner, differential")
+struct ScannerTests {
+    /// Random records of fields with separators, quotes, newlines and spaces, quoted as RFC 4180 asks.
+    func randomCSV(seed: UInt64, records: Int) -> (text: String, rows: [[String]]) {
+        var random = TestRandom(state: seed)
+        let pieces = ["a", "b", "é", ",", "\"", "\n", " ", "xyz", "1"]
+        var rows: [[String]] = [], text = ""
+        for _ in 0..<records {
+            let columns = 2 + random.below(4)
+            var row: [String] = []
+            for _ in 0..<columns {
+                var field = ""
+                for _ in 0..<random.below(5) { field += pieces[random.below(pieces.count)] }
+                row.append(field)
+            }
+            rows.append(row)
+            text += row.map { field in
+                field.contains(where: { ",\"\n".contains($0) }) || (random.below(4) == 0)
+                    ? "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : field
+            }.joined(separator: ",") + (random.below(3) == 0 ? "\r\n" : "\n")
+        }
+        return (text, rows)
+    }
+
+    func scanned(_ path: String) throws -> [[String]] {
+        let file = try RecordFile(path: path, format: .csv)
+        let bytes = file.file.bytes
+        var rows: [[String]] = []
+        let all = (file.header.map { [$0] } ?? []) + (0..<file.count).map { file.content($0) }
+        for content in all {
+            var fields: [FieldBounds] = []
+            Fields.separated(bytes, start: content.lowerBound, end: content.upperBound, separator: 0x2C, into: &fields)
+            rows.append(fields.map { field in
+                var value: [UInt8] = []
+                Fields.appendValue(of: field, in: bytes, to: &value)
+                return String(decoding: value, as: UTF8.self)
+            })
+        }
+        return rows
+    }
+
+    @Test("same fields as CSV.swift", arguments: 1...20)
+    func sameFields(seed: UInt64) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let (text, rows) = randomCSV(seed: seed, records: 1 + Int(seed) * 10)
+        let path = try scratch.write("random.csv", text)
+        let reader = try CSVReader(string: text, hasHeaderRow: false)
+        var reference: [[String]] = []
+        while let row = reader.next() { reference.append(row) }
+        let ours = try scanned(path)
+        #expect(ours == reference)
+        #expect(ours == rows, "and the rows that were written")
+    }
+
+    @Test("block reading finds the records mapping finds, for every block size")
+    func blocks() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let (text, _) = randomCSV(seed: 99, records: 300)
+        let path = try scratch.write("random.csv", text)
+        let file = try RecordFile(path: path, format: .csv)
+        let mapped = (0..<file.count).map { Array(file.file.bytes[file.content($0)]) }
+        for blockSize in [16, 17, 100, 4096, 1 << 20] {
+            var streamed: [[UInt8]] = []
+            var header: [UInt8] = []
+            try BlockRecordReader(path: path, format: .csv, blockSize: blockSize)
+                .forEachRecord(header: { header = Array($0) }) { _, bytes, content in streamed.append(Array(bytes[content])) }
+            #expect(streamed == mapped)
+            #expect(header == Array(file.file.bytes[file.header!]))
+        }
+    }
+}
