@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The whole test suite: Swift tests, then the C tests with ctest, plain and
-# under AddressSanitizer + UndefinedBehaviorSanitizer. Fails on the first failure.
+# The whole test suite: the library's Swift tests, the benchmark harness's and
+# the heckel command's (their own packages), then the C tests with ctest,
+# plain and under AddressSanitizer + UndefinedBehaviorSanitizer (with the
+# core's invariant checks). Fails on the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/ensure-deps.sh

@@ -102,6 +102,15 @@ static size_t records_first_unequal(const heckel_input *in, const uint32_t *matc
     }
 }
 
+#ifdef HECKEL_TEST_HOOKS
+/* Test builds only (see environment.c): the tests may weaken the keys of
+ * records and spans, to force the collisions XXH3 never gives them. */
+void heckel_test_keys(uint64_t *keys, size_t count);
+#define TEST_KEYS(keys, count) heckel_test_keys(keys, count)
+#else
+#define TEST_KEYS(keys, count) ((void)0)
+#endif
+
 static inline void hash_records_sized(const unsigned char *base, size_t size, size_t count,
                                       uint64_t *keys) {
     for (size_t k = 0; k < count; k++) keys[k] = XXH3_64bits(base + k * size, size);
@@ -117,6 +126,7 @@ static void hash_records(const heckel_input *in, bool new_side, size_t first, si
     case 16: hash_records_sized(base, 16, count, keys); break;
     default: hash_records_sized(base, bytes->size, count, keys); break;
     }
+    TEST_KEYS(keys, count);
 }
 
 static size_t spans_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
@@ -133,6 +143,7 @@ static void hash_spans(const heckel_input *in, bool new_side, size_t first, size
     const heckel_span *spans = (new_side ? bytes->new_spans : bytes->old_spans) + first;
     for (size_t k = 0; k < count; k++)
         keys[k] = spans[k].length ? XXH3_64bits(spans[k].bytes, spans[k].length) : XXH3_64bits("", 0);
+    TEST_KEYS(keys, count);
 }
 
 heckel_status heckel_match_records(const void *old_records, size_t old_count,

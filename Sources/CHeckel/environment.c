@@ -67,7 +67,17 @@ void heckel_check_failed(const char *condition, const char *file, int line) {
 }
 #endif
 
+#ifdef HECKEL_TEST_HOOKS
+/* Test builds only (CMake's small-threshold and fuzz libraries; never the
+ * release ones): the tests see every poll of a cancel flag, so that they can
+ * raise it at any chosen poll. Defined in Tests/C/test_support.c. */
+void heckel_test_poll(const int *flag);
+#endif
+
 bool heckel_cancelled(const heckel_env *env) {
+#ifdef HECKEL_TEST_HOOKS
+    if (env->cancel) heckel_test_poll(env->cancel);
+#endif
     return env->cancel && __atomic_load_n(env->cancel, __ATOMIC_RELAXED) != 0;
 }
 

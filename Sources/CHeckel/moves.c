@@ -73,7 +73,8 @@ heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, siz
     size_t wanted = length;
     for (size_t j = count; j-- > 0 && wanted > 0;) {
         if (heckel_poll(env, j)) return HECKEL_CANCELLED;
-        if (match[j] != HECKEL_UNMATCHED && keep[j] == wanted - 1 && match[j] < bound) {
+        /* match[j] < bound also skips unmatched j: bound <= HECKEL_UNMATCHED. */
+        if (keep[j] == wanted - 1 && match[j] < bound) {
             keep[j] = HECKEL_KEEP;
             bound = match[j];
             wanted--;

@@ -25,10 +25,17 @@ static bool old_side_task(void *context, unsigned part, unsigned parts) {
     size_t prefix = job->m->prefix, old_suffix = prefix + job->m->old_count;
     size_t shift = job->m->new_count - job->m->old_count, first, end;
     heckel_slice(job->old_count, part, parts, &first, &end);
-    for (size_t i = first; i < end; i++) {
-        if (heckel_poll(job->env, i)) return false;
-        old_to_new[i] = i < prefix ? (heckel_offset)i
-                        : i < old_suffix ? HECKEL_UNMATCHED : (heckel_offset)(i + shift);
+    /* Three runs, each a plain fill (no choice per element): the prefix maps
+     * to i, the middle to HECKEL_UNMATCHED, the suffix to i + shift. */
+    const size_t run_end[3] = {prefix, old_suffix, job->old_count};
+    const heckel_offset step[3] = {1, 0, 1};
+    size_t i = first;
+    for (int run = 0; run < 3; run++) {
+        heckel_offset value = run == 1 ? HECKEL_UNMATCHED : (heckel_offset)(run == 0 ? i : i + shift);
+        for (; i < min_size(end, run_end[run]); i++, value += step[run]) {
+            if (heckel_poll(job->env, i)) return false;
+            old_to_new[i] = value;
+        }
     }
     return true;
 }
@@ -90,11 +97,26 @@ static bool list_moves_task(void *context, unsigned part, unsigned parts) {
                              job->r->moves + offset, &listed);
 }
 
+/* Sets the job's shared fields, leaving the per-slice arrays unset: each
+ * slice writes its own entry before any is read, and zeroing both (1 KiB)
+ * on every call is a fixed cost small lists notice. */
+static void job_set(output_job *job, const heckel_env *env, const heckel_middle *m,
+                    const uint32_t *match, const uint32_t *keep, heckel_result *r) {
+    job->env = env;
+    job->m = m;
+    job->old_count = job->new_count = 0;
+    job->match = match;
+    job->keep = keep;
+    job->r = r;
+}
+
 bool heckel_write_mapping(const heckel_env *env, const heckel_middle *m, size_t old_count,
                           size_t new_count, const uint32_t *match, unsigned threads,
                           heckel_result *r, size_t *match_count) {
-    output_job job = {.env = env, .m = m, .old_count = old_count, .new_count = new_count,
-                      .match = match, .r = r};
+    output_job job; /* fields set one by one: an initializer would zero the per-slice arrays */
+    job_set(&job, env, m, match, NULL, r);
+    job.old_count = old_count;
+    job.new_count = new_count;
     if (!heckel_parallel(threads, old_side_task, &job) || !heckel_parallel(threads, new_side_task, &job))
         return false;
     size_t matches = m->prefix + (old_count - m->prefix - m->old_count);
@@ -106,7 +128,9 @@ bool heckel_write_mapping(const heckel_env *env, const heckel_middle *m, size_t 
 bool heckel_write_moves(const heckel_env *env, const heckel_middle *m, size_t new_count,
                         const uint32_t *match, const uint32_t *keep, heckel_result *r,
                         size_t *move_count) {
-    output_job job = {.env = env, .m = m, .new_count = new_count, .match = match, .keep = keep, .r = r};
+    output_job job; /* as in heckel_write_mapping */
+    job_set(&job, env, m, match, keep, r);
+    job.new_count = new_count;
     unsigned threads = env->thread_count;
     if (threads == 1) { /* one pass: list and count */
         if (!heckel_list_moves(env, match, keep, 0, m->new_count, m->prefix, r->moves, &job.moves[0]))

@@ -12,6 +12,10 @@ extension ListDiff {
     /// `try await ListDiff.computed(from: rows, to: next)` compiles inside an
     /// actor in Swift 6 language mode. Either way it is cancellable.
     ///
+    /// `options` as in `init(from:to:options:)`: a diff on Swift's
+    /// cooperative pool may pin `options.threads` to 1 to leave the other
+    /// cores to the pool.
+    ///
     /// - Throws: `CancellationError` when the task is cancelled before or
     ///   while the diff runs; `ListDiff.Error.tooLarge` when a list has more
     ///   than `ListDiff.maximumCount` elements; `ListDiff.Error.outOfMemory`
@@ -19,9 +23,10 @@ extension ListDiff {
     /// - Complexity: as `init(from:to:)`.
     @inlinable
     public static func computed<Old: Collection, New: Collection>(
-        from old: Old, to new: New, isolation: isolated (any Actor)? = #isolation
+        from old: Old, to new: New, options: Options = Options(),
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Hashable {
-        try await Cancellable.runHere { cancel in try ListDiff.matched(from: old, to: new, options: Options(), cancel: cancel) }
+        try await Cancellable.runHere { cancel in try ListDiff.matched(from: old, to: new, options: options, cancel: cancel) }
     }
 
     /// `computed(from:to:)` for `Sendable` lists: off the caller's actor.
@@ -29,9 +34,10 @@ extension ListDiff {
     /// - Complexity: as `init(from:to:)`.
     @inlinable
     public static func computed<Old: Collection & Sendable, New: Collection & Sendable>(
-        from old: Old, to new: New, isolation: isolated (any Actor)? = #isolation
+        from old: Old, to new: New, options: Options = Options(),
+        isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Hashable {
-        try await Cancellable.run { cancel in try ListDiff.matched(from: old, to: new, options: Options(), cancel: cancel) }
+        try await Cancellable.run { cancel in try ListDiff.matched(from: old, to: new, options: options, cancel: cancel) }
     }
 
     /// Computes `ListDiff(from: old, to: new, identifiedBy: id)` and stops
@@ -47,10 +53,10 @@ extension ListDiff {
     @inlinable
     public static func computed<Old: Collection, New: Collection, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID,
-        isolation: isolated (any Actor)? = #isolation
+        options: Options = Options(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.runHere { cancel in
-            try ListDiff.identified(from: old, to: new, identifiedBy: id, options: Options(), cancel: cancel).get()
+            try ListDiff.identified(from: old, to: new, identifiedBy: id, options: options, cancel: cancel).get()
         }
     }
 
@@ -61,10 +67,10 @@ extension ListDiff {
     @inlinable
     public static func computed<Old: Collection & Sendable, New: Collection & Sendable, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: @Sendable (Old.Element) throws -> ID,
-        isolation: isolated (any Actor)? = #isolation
+        options: Options = Options(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.run { cancel in
-            try ListDiff.identified(from: old, to: new, identifiedBy: id, options: Options(), cancel: cancel).get()
+            try ListDiff.identified(from: old, to: new, identifiedBy: id, options: options, cancel: cancel).get()
         }
     }
 
@@ -76,9 +82,9 @@ extension ListDiff {
     @inlinable
     public static func computed<Old: Collection, New: Collection, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>,
-        isolation: isolated (any Actor)? = #isolation
+        options: Options = Options(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
-        try await computed(from: old, to: new, identifiedBy: { $0[keyPath: id] })
+        try await computed(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options)
     }
 
     /// `computed(from:to:identifiedBy:)` with a key path, for `Sendable`
@@ -88,10 +94,10 @@ extension ListDiff {
     @inlinable
     public static func computed<Old: Collection & Sendable, New: Collection & Sendable, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: any KeyPath<Old.Element, ID> & Sendable,
-        isolation: isolated (any Actor)? = #isolation
+        options: Options = Options(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.run { cancel in
-            try ListDiff.identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: Options(), cancel: cancel).get()
+            try ListDiff.identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options, cancel: cancel).get()
         }
     }
 }

@@ -14,7 +14,8 @@ extension ListDiff {
     /// All-ASCII strings cost about as much as integers. A `String` list with
     /// one non-ASCII string takes the general path instead (exact `==`, by
     /// canonical equivalence), after a copy of the bytes that found it out:
-    /// expect 2-3x the time of an ASCII list of the same size.
+    /// about 4x the instructions of an ASCII list of the same size (10^4
+    /// strings of 20 bytes).
     ///
     /// - Parameters:
     ///   - old: The list before the change.

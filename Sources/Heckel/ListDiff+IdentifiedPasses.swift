@@ -25,13 +25,18 @@ extension ListDiff {
     static func identities<C: Collection, ID>(
         of elements: C, _ id: (C.Element) throws -> ID, cancel: CancelFlag?
     ) rethrows -> [ID]? {
-        var identities: [ID] = []
-        identities.reserveCapacity(elements.count)
-        for element in elements {
-            if CancelFlag.isCancelled(cancel, at: identities.count) { return nil }
-            identities.append(try id(element))
+        var cancelled = false
+        let identities = try [ID](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
+            for element in elements where initialized < buffer.count {
+                if CancelFlag.isCancelled(cancel, at: initialized) {
+                    cancelled = true
+                    return
+                }
+                buffer.initializeElement(at: initialized, to: try id(element))
+                initialized += 1
+            }
         }
-        return identities
+        return cancelled ? nil : identities
     }
 
     /// The matched pairs whose elements are not `==`, ascending by new offset,

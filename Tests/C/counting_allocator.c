@@ -12,21 +12,28 @@ typedef union block_header {
 
 static void *counting_allocate(void *context, size_t size) {
     counting_allocator *c = context;
-    if (++c->calls == c->fail_at) return NULL;
-    if (c->calls == c->raise_at) heckel_cancel(c->flag);
+    size_t call = __atomic_add_fetch(&c->calls, 1, __ATOMIC_RELAXED);
+    if (call == c->fail_at || (c->fail_from && call >= c->fail_from)) {
+        __atomic_add_fetch(&c->failures, 1, __ATOMIC_RELAXED);
+        return NULL;
+    }
+    if (call == c->raise_at) heckel_cancel(c->flag);
     if (size > SIZE_MAX - sizeof(block_header)) return NULL;
     block_header *block = malloc(sizeof *block + size);
     if (!block) return NULL;
     block->size = size;
-    c->live += size;
-    if (c->live > c->peak) c->peak = c->live;
+    size_t live = __atomic_add_fetch(&c->live, size, __ATOMIC_RELAXED);
+    size_t peak = __atomic_load_n(&c->peak, __ATOMIC_RELAXED);
+    while (live > peak &&
+           !__atomic_compare_exchange_n(&c->peak, &peak, live, true, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+    }
     return block + 1;
 }
 
 static void counting_release(void *context, void *pointer) {
     counting_allocator *c = context;
     block_header *block = (block_header *)pointer - 1;
-    c->live -= block->size;
+    __atomic_sub_fetch(&c->live, block->size, __ATOMIC_RELAXED);
     free(block);
 }
 

@@ -1,10 +1,15 @@
 /* Errors leave every output untouched: invalid arguments, counts too large,
  * cancellation (raised before the call, from the equality callback in the
- * middle of it, and inside one long chain walk), and allocation failure at every allocation in turn (each
- * failing call frees all it took). */
+ * middle of it, and inside one long chain walk), and allocation failure as
+ * SQLite injects it (the k-th allocation, and every one from the k-th on, for
+ * every k; each failing call frees all it took). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <pthread.h>
+#include <sys/resource.h>
+#endif
 
 #include "counting_allocator.h"
 #include "test_support.h"
@@ -98,6 +103,20 @@ static void invalid_arguments(test_tally *t) {
     reset(&o);
     expect_status(t, heckel_match_spans(fake, huge, spans, 1, NULL, &o.result),
                   HECKEL_TOO_LARGE, &o, "spans: count too large");
+    reset(&o);
+    expect_status(t, heckel_match_records(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),
+                  HECKEL_TOO_LARGE, &o, "records: new bytes overflow");
+    reset(&o);
+    expect_status(t, heckel_match_spans(spans, 1, spans, 2, NULL, &o.result),
+                  HECKEL_INVALID_ARGUMENT, &o, "spans: new NULL bytes with a length");
+    heckel_cancel(NULL); /* a no-op, documented as safe */
+    static const heckel_status statuses[] = {HECKEL_OK, HECKEL_INVALID_ARGUMENT, HECKEL_TOO_LARGE,
+                                             HECKEL_OUT_OF_MEMORY, HECKEL_CANCELLED};
+    for (int a = 0; a < 5; a++)
+        for (int b = 0; b < 5; b++)
+            tally_expect(t, (a == b) == (strcmp(heckel_status_description(statuses[a]),
+                                                heckel_status_description(statuses[b])) == 0),
+                         "one description per status", heckel_status_description(statuses[a]));
     tally_expect(t, strcmp(heckel_status_description((heckel_status)99), "unknown status") == 0,
                  "description of an unknown status", NULL);
 }
@@ -115,8 +134,8 @@ static void cancellation(test_tally *t, test_rng *rng) {
         for (int s = 0; s < 5; s++) { /* raised before the call */
             distinct_shuffled(rng, old, new, sizes[s]);
             int flag = 1;
-            heckel_options options = {NULL, &flag};
-            test_run run = {api, 3, 16, &options, NULL, false};
+            heckel_options options = {.cancel = &flag};
+            test_run run = {.api = api, .weak_modulus = 3, .element_size = 16, .options = &options};
             const char *error = NULL;
             heckel_status status = run_and_check(&run, old, sizes[s], new, sizes[s], &error);
             tally_expect(t, status == HECKEL_CANCELLED && !error, "pre-raised cancel flag",
@@ -128,8 +147,9 @@ static void cancellation(test_tally *t, test_rng *rng) {
             distinct_shuffled(rng, old, new, N);
             if (shape == 1) memcpy(new, old, sizeof old); /* equal lists: only trimming runs */
             int flag = 0;
-            heckel_options options = {NULL, &flag};
-            test_run run = {api, 3, 16, &options, &flag, false};
+            heckel_options options = {.cancel = &flag};
+            test_run run = {.api = api, .weak_modulus = 3, .element_size = 16, .options = &options,
+                            .cancel_on_equal = &flag};
             const char *error = NULL;
             heckel_status status = run_and_check(&run, old, N, new, N, &error);
             tally_expect(t, status == HECKEL_CANCELLED && !error, "cancel raised from the callback",
@@ -138,32 +158,105 @@ static void cancellation(test_tally *t, test_rng *rng) {
     }
 }
 
+/* Shapes that between them reach every allocation site of the core: the
+ * middle's match array, the partition counts and scratch block, the exact
+ * matcher's table and chains (weak keys), the moves' work array when one
+ * side of the middle is empty, and the trimmed-suffix check's four (its
+ * matched flags, unmatched keys, and key set's keys and used flags), which
+ * need a common suffix longer than the production threshold (4096). */
+enum { ALLOC_SHAPES = 8, ALLOC_MAX = 6000 + 5000 };
+static const char *alloc_shape_names[ALLOC_SHAPES] = {
+    "distinct, shuffled", "small", "empty", "insertions only", "long suffix, fresh values",
+    "long suffix sharing the middle's values", "long suffix after a shuffled middle",
+    "three old, forty new"};
+
+static size_t alloc_shape(int shape, test_rng *rng, uint64_t *old, uint64_t *new, size_t *new_count) {
+    enum { SUFFIX = 5000 };
+    size_t n = 0, m = 0;
+    switch (shape) {
+    case 0: /* trims one pair at the front */
+        n = m = 6000;
+        distinct_shuffled(rng, old, new, n);
+        new[0] = old[0], new[n - 1] = old[n - 1] + 1;
+        break;
+    case 1:
+        n = m = 40;
+        distinct_shuffled(rng, old, new, n);
+        break;
+    case 2:
+        break;
+    case 3: /* old is new with 50 elements taken out of the middle */
+        m = 150, n = 100;
+        for (size_t j = 0; j < m; j++) new[j] = j;
+        for (size_t i = 0; i < n; i++) old[i] = i < 50 ? i : i + 50;
+        break;
+    case 4:
+    case 5:
+        n = 300, m = 280;
+        for (size_t i = 0; i < n; i++) old[i] = rng_below(rng, 6);
+        for (size_t j = 0; j < m; j++) new[j] = rng_below(rng, 6);
+        for (size_t k = 0; k < SUFFIX; k++)
+            old[n + k] = new[m + k] = shape == 5 ? rng_below(rng, 6) : 1000 + k;
+        n += SUFFIX, m += SUFFIX;
+        break;
+    case 7: /* one partition even in the small build: the unpartitioned table */
+        n = 3, m = 40;
+        for (size_t j = 0; j < m; j++) new[j] = j % 5;
+        for (size_t i = 0; i < n; i++) old[i] = 4 - i;
+        break;
+    case 6: /* every middle element matched: the suffix check has no key to look up */
+        n = m = 300;
+        distinct_shuffled(rng, old, new, n);
+        for (size_t k = 0; k < SUFFIX; k++) old[n + k] = new[m + k] = 5000 + k;
+        n += SUFFIX, m += SUFFIX;
+        break;
+    }
+    *new_count = m;
+    return n;
+}
+
+/* SQLite's out-of-memory test: fail the k-th allocation alone, then every
+ * allocation from the k-th on, for k = 1, 2, ... until a call no longer
+ * allocates k times. Each failing call must report out of memory, leave the
+ * outputs untouched (run_and_check) and free all it took. */
 static void allocation_failures(test_tally *t, test_rng *rng) {
-    enum { N = 6000 };
-    static uint64_t old[N], new[N];
+    static uint64_t old[ALLOC_MAX], new[ALLOC_MAX];
     for (test_api api = 0; api < API_COUNT; api++) {
-        for (int shape = 0; shape < 3; shape++) {
-            size_t n = shape == 0 ? N : shape == 1 ? 40 : 0;
-            distinct_shuffled(rng, old, new, n);
-            if (shape == 0) new[0] = old[0], new[N - 1] = old[N - 1] + 1; /* trim a little */
-            heckel_status status = HECKEL_OUT_OF_MEMORY;
-            size_t k = 1;
-            for (; status == HECKEL_OUT_OF_MEMORY && k < 64; k++) {
-                counting_allocator c;
-                counting_init(&c);
-                c.fail_at = k;
-                heckel_options options = {&c.allocator, NULL};
-                test_run run = {api, 4, 16, &options, NULL, false};
-                const char *error = NULL;
-                status = run_and_check(&run, old, n, new, n, &error);
-                char detail[160];
-                snprintf(detail, sizeof detail, "%s, old/new %zu, failing allocation %zu: %s, %zu leaked",
-                         api_name(api), n, k, error ? error : heckel_status_description(status),
-                         c.live);
-                bool expected = status == HECKEL_OK ? c.calls < k : status == HECKEL_OUT_OF_MEMORY;
-                tally_expect(t, expected && !error && c.live == 0, "allocation failure", detail);
+        for (int shape = 0; shape < ALLOC_SHAPES; shape++) {
+            size_t m, n = alloc_shape(shape, rng, old, new, &m); /* records of 16 bytes: kept as is */
+            for (int from_on = 0; from_on < 2; from_on++) {
+                size_t k = 1, failed_calls = 0;
+                for (;; k++) {
+                    counting_allocator c;
+                    counting_init(&c);
+                    if (from_on) c.fail_from = k; else c.fail_at = k;
+                    heckel_options options = {.allocator = &c.allocator};
+                    test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
+                    const char *error = NULL;
+                    heckel_status status = run_and_check(&run, old, n, new, m, &error);
+                    bool expected = status == HECKEL_OK || (status == HECKEL_OUT_OF_MEMORY && c.failures > 0);
+                    if (!expected || error || c.live != 0) {
+                        char detail[200];
+                        snprintf(detail, sizeof detail, "%s, %s, %s allocation %zu: %s, %zu bytes leaked",
+                                 api_name(api), alloc_shape_names[shape], from_on ? "from" : "only",
+                                 k, error ? error : heckel_status_description(status), c.live);
+                        tally_expect(t, false, "allocation failure", detail);
+                    }
+                    failed_calls += status == HECKEL_OUT_OF_MEMORY;
+                    if (c.calls < k) { /* the k-th allocation never came: all tried */
+                        tally_expect(t, status == HECKEL_OK, "succeeds once allocations do",
+                                     alloc_shape_names[shape]);
+                        break;
+                    }
+                    if (k == 200) {
+                        tally_expect(t, false, "allocation failure: over 200 allocations in one call",
+                                     alloc_shape_names[shape]);
+                        break;
+                    }
+                }
+                tally_expect(t, failed_calls + 1 == k, "every failed allocation reported",
+                             alloc_shape_names[shape]);
             }
-            tally_expect(t, status == HECKEL_OK, "succeeds once allocations do", api_name(api));
         }
     }
 }
@@ -182,8 +275,8 @@ static void cancel_at_each_allocation(test_tally *t, test_rng *rng) {
             counting_init(&c);
             c.raise_at = k;
             c.flag = &flag;
-            heckel_options options = {&c.allocator, &flag};
-            test_run run = {api, 4, 16, &options, NULL, false};
+            heckel_options options = {.allocator = &c.allocator, .cancel = &flag};
+            test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
             const char *error = NULL;
             status = run_and_check(&run, old, N, new, N, &error);
             char detail[160];
@@ -193,6 +286,90 @@ static void cancel_at_each_allocation(test_tally *t, test_rng *rng) {
             tally_expect(t, expected && !error && c.live == 0, "cancelled during the run", detail);
         }
     }
+}
+
+/* heckel_find_moves with the flag raised at each of its polls: cancelled,
+ * the count untouched; else the same moves as uncancelled. Returns the most
+ * polls seen, or most if more. */
+static size_t cancel_find_moves_at_each_poll(test_tally *t, test_rng *rng, size_t most) {
+    enum { N = 20000 };
+    static uint64_t order[N];
+    static heckel_offset new_to_old[N], moves[N], expected[N];
+    for (size_t j = 0; j < N; j++) order[j] = j;
+    rng_shuffle(rng, order, N / 2); /* half shuffled, half in order, some unmatched */
+    for (size_t j = 0; j < N; j++) new_to_old[j] = j % 7 == 3 ? HECKEL_UNMATCHED : (heckel_offset)order[j];
+    int flag = 0;
+    heckel_options options = {.cancel = &flag};
+    size_t expected_count = 0;
+    poll_hook_arm(0);
+    heckel_status status = heckel_find_moves(new_to_old, N, &options, expected, &expected_count);
+    size_t polls = poll_hook_polls();
+    tally_expect(t, status == HECKEL_OK && expected_count > 0, "find_moves: never raised", NULL);
+    for (size_t k = 1; k <= polls + 1; k++) {
+        flag = 0;
+        size_t count = CANARY;
+        poll_hook_arm(k);
+        status = heckel_find_moves(new_to_old, N, &options, moves, &count);
+        size_t seen = poll_hook_polls();
+        poll_hook_arm(0);
+        bool expected_result = status == HECKEL_CANCELLED
+                                   ? seen >= k && count == CANARY
+                                   : status == HECKEL_OK && seen < k && count == expected_count &&
+                                         memcmp(moves, expected, count * sizeof *moves) == 0;
+        if (!expected_result) {
+            char detail[120];
+            snprintf(detail, sizeof detail, "raised at poll %zu of %zu: %s", k, seen,
+                     heckel_status_description(status));
+            tally_expect(t, false, "find_moves cancelled at a poll", detail);
+        }
+    }
+    return polls > most ? polls : most;
+}
+
+/* Cancellation at every kind of poll: the flag raised at the k-th poll of
+ * the call (test builds of the core report each poll, see test_support.h),
+ * over the shapes that reach every allocation site (and so every pass). All
+ * k up to 64, then 32 evenly spread, then the last 64 polls, which cover the
+ * passes after matching (moves, outputs). */
+static void cancel_at_each_poll(test_tally *t, test_rng *rng) {
+    static uint64_t old[ALLOC_MAX], new[ALLOC_MAX];
+    size_t most = 0;
+    for (test_api api = 0; api < API_COUNT; api++) {
+        for (int shape = 0; shape < ALLOC_SHAPES; shape++) {
+            size_t m, n = alloc_shape(shape, rng, old, new, &m);
+            int flag = 0;
+            heckel_options options = {.cancel = &flag};
+            test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
+            const char *error = NULL;
+            poll_hook_arm(0);
+            heckel_status status = run_and_check(&run, old, n, new, m, &error);
+            size_t polls = poll_hook_polls();
+            if (polls > most) most = polls;
+            tally_expect(t, status == HECKEL_OK && !error, "cancel flag never raised", error);
+            size_t stride = polls > 160 ? (polls - 128) / 32 : 1;
+            for (size_t k = 1; k <= polls + 1; k += k < 64 || k + 64 >= polls ? 1 : stride) {
+                flag = 0;
+                poll_hook_arm(k);
+                status = run_and_check(&run, old, n, new, m, &error);
+                size_t seen = poll_hook_polls();
+                poll_hook_arm(0);
+                bool expected = status == HECKEL_CANCELLED ? seen >= k : status == HECKEL_OK && seen < k;
+                if (!expected || error) {
+                    char detail[200];
+                    snprintf(detail, sizeof detail, "%s, %s, raised at poll %zu of %zu: %s",
+                             api_name(api), alloc_shape_names[shape], k, seen,
+                             error ? error : heckel_status_description(status));
+                    tally_expect(t, false, "cancelled at a poll", detail);
+                }
+            }
+        }
+    }
+    most = cancel_find_moves_at_each_poll(t, rng, most);
+#ifdef HECKEL_TEST_HOOKS
+    tally_expect(t, most > 64, "the core reports its polls (HECKEL_TEST_HOOKS)", NULL);
+#else
+    tally_expect(t, most == 0, "release builds have no poll hook", NULL);
+#endif
 }
 
 /* Many unequal elements under one key (NaNs, say): every new element walks
@@ -218,7 +395,7 @@ static void cancel_in_long_chain(test_tally *t) {
     memset(moves, 0xA5, N * 4);
     int flag = 0;
     never_equal c = {0, RAISE_AT, &flag};
-    heckel_options options = {NULL, &flag};
+    heckel_options options = {.cancel = &flag};
     heckel_result r = {o2n, n2o, moves, CANARY, CANARY};
     heckel_status status = heckel_match_keys(keys, N, keys, N, never_equal_fn, &c, &options, &r);
     bool untouched = r.match_count == CANARY && r.move_count == CANARY;
@@ -232,6 +409,83 @@ static void cancel_in_long_chain(test_tally *t) {
     free(keys); free(o2n); free(n2o); free(moves);
 }
 
+#if defined(__SANITIZE_ADDRESS__)
+#define CAPS_ADDRESS_SPACE 0 /* ASan reserves terabytes of shadow */
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CAPS_ADDRESS_SPACE 0
+#endif
+#endif
+#if !defined(CAPS_ADDRESS_SPACE) && defined(HECKEL_TEST_HOOKS) && defined(__linux__)
+#define CAPS_ADDRESS_SPACE 1
+#endif
+
+#if CAPS_ADDRESS_SPACE
+/* Threads the system refuses (address space capped, as test_threads.c does)
+ * while the flag is raised at each poll: the calling thread runs the refused
+ * parts itself, and skips them once a part was cancelled. */
+static void *idle(void *argument) { return argument; }
+
+static void cancel_with_threads_refused(test_tally *t, test_rng *rng) {
+    enum { N = 3000 };
+    static uint64_t old[N], new[N];
+    distinct_shuffled(rng, old, new, N);
+    int flag = 0;
+    heckel_options options = {.cancel = &flag, .threads = 8};
+    test_run run = {.api = API_KEYS, .options = &options};
+    FILE *statm = fopen("/proc/self/statm", "r");
+    unsigned long pages = 0;
+    bool known = statm && fscanf(statm, "%lu", &pages) == 1;
+    if (statm) fclose(statm);
+    struct rlimit saved, capped;
+    if (!known || getrlimit(RLIMIT_AS, &saved) != 0) return;
+    capped = saved;
+    capped.rlim_cur = (rlim_t)pages * 4096 + (16 << 20);
+    if (setrlimit(RLIMIT_AS, &capped) != 0) return;
+    unsigned refused = 0; /* the premise: threads cannot all start now */
+    pthread_t threads[8];
+    bool started[8];
+    for (int k = 0; k < 8; k++) refused += !(started[k] = pthread_create(&threads[k], NULL, idle, NULL) == 0);
+    for (int k = 0; k < 8; k++)
+        if (started[k]) pthread_join(threads[k], NULL);
+    const char *error = NULL;
+    poll_hook_arm(0);
+    heckel_status status = run_and_check(&run, old, N, new, N, &error);
+    size_t polls = poll_hook_polls(), wrong = 0;
+    for (size_t k = 1; k <= polls && status == HECKEL_OK && !error; k++) {
+        flag = 0;
+        poll_hook_arm(k);
+        heckel_status cancelled = run_and_check(&run, old, N, new, N, &error);
+        size_t seen = poll_hook_polls();
+        wrong += cancelled == HECKEL_CANCELLED ? seen < k : cancelled != HECKEL_OK || seen >= k;
+    }
+    poll_hook_arm(0);
+    setrlimit(RLIMIT_AS, &saved);
+    tally_expect(t, refused > 0, "address space capped: thread starts fail", NULL);
+    tally_expect(t, status == HECKEL_OK && !error && wrong == 0,
+                 "threads refused, cancelled at each poll", error);
+}
+#endif
+
+/* An allocator missing one of its hooks is no allocator: malloc and free
+ * serve instead, and the hook present is never called. */
+static void incomplete_allocator(test_tally *t, test_rng *rng) {
+    enum { N = 3000 };
+    static uint64_t old[N], new[N];
+    for (int missing = 0; missing < 2; missing++) {
+        counting_allocator c;
+        counting_init(&c);
+        heckel_allocator half = c.allocator;
+        if (missing) half.release = NULL; else half.allocate = NULL;
+        heckel_options options = {.allocator = &half};
+        distinct_shuffled(rng, old, new, N);
+        test_run run = {.api = API_KEYS, .options = &options};
+        expect_correct(t, "incomplete allocator", &run, old, N, new, N,
+                       missing ? "no release hook" : "no allocate hook");
+        tally_expect(t, c.calls == 0, "incomplete allocator: never called", NULL);
+    }
+}
+
 int main(void) {
     test_tally tally = {0, 0};
     test_rng rng = {5};
@@ -239,6 +493,11 @@ int main(void) {
     cancellation(&tally, &rng);
     allocation_failures(&tally, &rng);
     cancel_at_each_allocation(&tally, &rng);
+    cancel_at_each_poll(&tally, &rng);
     cancel_in_long_chain(&tally);
+    incomplete_allocator(&tally, &rng);
+#if CAPS_ADDRESS_SPACE
+    cancel_with_threads_refused(&tally, &rng);
+#endif
     return tally_finish(&tally);
 }

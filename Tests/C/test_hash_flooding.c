@@ -48,7 +48,7 @@ static void flooding(test_tally *tally, test_rng *rng, uint64_t *old, uint64_t *
     for (size_t i = 0; i < N; i++) old[i] = partition_flood(i);
     for (size_t j = 0; j < N; j++) new[j] = partition_flood(N / 2 + j);
     rng_shuffle(rng, new, N);
-    test_run keys = {API_KEYS, 0, 0, NULL, NULL, false};
+    test_run keys = {.api = API_KEYS};
     expect_correct(tally, "crafted keys", &keys, old, N, new, N, "one partition, one home slot");
 
     /* Key = value % UINT64_MAX: old value 0 and new value UINT64_MAX share
@@ -58,7 +58,7 @@ static void flooding(test_tally *tally, test_rng *rng, uint64_t *old, uint64_t *
     for (size_t j = 0; j < N; j++) new[j] = exact_flood(N / 2 + j);
     rng_shuffle(rng, new, N);
     new[N] = UINT64_MAX;
-    test_run weak = {API_WEAK_KEYS, UINT64_MAX, 0, NULL, NULL, false};
+    test_run weak = {.api = API_WEAK_KEYS, .weak_modulus = UINT64_MAX};
     expect_correct(tally, "crafted keys", &weak, old, N, new, N + 1,
                    "exact matcher, one home slot");
 

@@ -4,6 +4,8 @@
  * values themselves by check_result. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "test_support.h"
 
@@ -66,11 +68,37 @@ static void generate(shape s, test_rng *rng, uint64_t *old, size_t old_count, ui
     *new_count = m;
 }
 
+/* A run through api with random record sizes, weak moduli, and options:
+ * defaults, each thread count, no move pass, moves = NULL. */
 static test_run api_run(test_api api, test_rng *rng) {
     static const size_t sizes[] = {1, 2, 3, 8, 16, 24};
-    test_run run = {api, 1 + rng_below(rng, 4), sizes[rng_below(rng, 6)], NULL, NULL, false};
+    static const heckel_options options[] = {
+        {.threads = 1}, {.threads = 2}, {.threads = 3}, {.threads = 8},
+        {.ignore_order = true}, {.threads = 2, .ignore_order = true}};
+    enum { OPTIONS = sizeof options / sizeof *options };
+    size_t pick = rng_below(rng, 2 * OPTIONS); /* NULL options half the time */
+    test_run run = {.api = api, .weak_modulus = 1 + rng_below(rng, 4),
+                    .element_size = sizes[rng_below(rng, 6)],
+                    .options = pick < OPTIONS ? &options[pick] : NULL,
+                    .null_moves = rng_below(rng, 8) == 0};
     return run;
 }
+
+#ifndef HECKEL_TEST_HOOKS /* the allocation path is the same in the small build */
+/* A million distinct elements shuffled, with the default allocator: scratch
+ * past 16 MiB takes the huge-page path of the allocation. */
+static void huge_scratch(test_tally *tally, test_rng *rng) {
+    enum { N = 1000000 };
+    uint64_t *old = malloc(N * 8), *new = malloc(N * 8);
+    if (!old || !new) abort();
+    for (size_t i = 0; i < N; i++) old[i] = new[i] = i * 3 + 1;
+    rng_shuffle(rng, new, N);
+    test_run run = {.api = API_KEYS};
+    expect_correct(tally, "match", &run, old, N, new, N, "a million shuffled, default allocator");
+    free(old);
+    free(new);
+}
+#endif
 
 /* One element moved from the front to the back of a big list: one move. */
 static void one_moved(test_tally *tally, test_api api, test_rng *rng) {
@@ -80,7 +108,7 @@ static void one_moved(test_tally *tally, test_api api, test_rng *rng) {
     for (size_t i = 0; i < n; i++) old[i] = rng_next(rng) >> 8; /* distinct in practice */
     for (size_t j = 0; j + 1 < n; j++) new[j] = old[j + 1];
     new[n - 1] = old[0];
-    test_run run = {api, 1000003, 16, NULL, NULL, false};
+    test_run run = {.api = api, .weak_modulus = 1000003, .element_size = 16};
     uint32_t *o2n = malloc(n * 4), *n2o = malloc(n * 4), *moves = malloc(n * 4);
     const char *error = NULL;
     heckel_status status = run_and_check(&run, old, n, new, n, &error);
@@ -116,7 +144,58 @@ static void long_suffix(test_tally *tally, test_rng *rng, uint64_t *old, uint64_
     }
 }
 
-int main(void) {
+/* The soak test (Scripts/soak.sh): random shapes, APIs, options and sizes
+ * (1 to 3 * 10^5 elements a side, log-uniform, a long common suffix now and
+ * then) for the given seconds, every result checked. Not in the default
+ * suite. Each failure names its seed round, so a rerun with the same seed
+ * reproduces it. */
+static int soak(double seconds, uint64_t seed) {
+    enum { MOST = 300000, SUFFIX = 6000 };
+    test_tally tally = {0, 0};
+    test_rng rng = {seed};
+    uint64_t *old = malloc((MOST + SUFFIX) * 8), *new = malloc((MOST + SUFFIX) * 8);
+    if (!old || !new) abort();
+    static const uint64_t alphabets[] = {1, 2, 3, 5, 16, 100, 1000, 1u << 30};
+    time_t start = time(NULL);
+    size_t rounds = 0, elements = 0;
+    while (difftime(time(NULL), start) < seconds) {
+        shape s = (shape)rng_below(&rng, SHAPE_COUNT);
+        test_api api = (test_api)rng_below(&rng, API_COUNT);
+        size_t n = (size_t)1 << rng_below(&rng, 19), m = (size_t)1 << rng_below(&rng, 19);
+        n = rng_below(&rng, n < MOST ? n + 1 : MOST), m = rng_below(&rng, m < MOST ? m + 1 : MOST);
+        if (api == API_WEAK_KEYS) { /* few keys for many values: quadratic callbacks */
+            n = n < 20000 ? n : 20000;
+            m = m < 20000 ? m : 20000;
+        }
+        generate(s, &rng, old, n, new, &m, alphabets[rng_below(&rng, 8)]);
+        if (rng_below(&rng, 8) == 0) { /* a long common suffix, values shared or fresh */
+            bool shared = rng_below(&rng, 2);
+            for (size_t k = 0; k < SUFFIX; k++)
+                old[n + k] = new[m + k] = shared ? rng_below(&rng, 6) : (1ull << 40) + k;
+            n += SUFFIX, m += SUFFIX;
+        }
+        test_run run = api_run(api, &rng);
+        char what[96];
+        snprintf(what, sizeof what, "soak seed %llu round %zu, %s", (unsigned long long)seed, rounds,
+                 shape_names[s]);
+        expect_correct(&tally, "soak", &run, old, n, new, m, what);
+        rounds++;
+        elements += n + m;
+    }
+    printf("soak: %zu diffs, %zu elements in %.0f s (seed %llu)\n", rounds, elements,
+           difftime(time(NULL), start), (unsigned long long)seed);
+    free(old);
+    free(new);
+    return tally_finish(&tally);
+}
+
+int main(int argc, char **argv) {
+    if (argc >= 3 && strcmp(argv[1], "--soak") == 0)
+        return soak(atof(argv[2]), argc > 3 ? strtoull(argv[3], NULL, 10) : (uint64_t)time(NULL));
+    if (argc > 1) {
+        fprintf(stderr, "usage: %s [--soak SECONDS [SEED]]\n", argv[0]);
+        return 2;
+    }
     test_tally tally = {0, 0};
     test_rng rng = {20261122};
     size_t capacity = 30000;
@@ -155,6 +234,9 @@ int main(void) {
     }
     for (test_api api = 0; api < API_COUNT; api++) one_moved(&tally, api, &rng);
     for (int round = 0; round < 20; round++) long_suffix(&tally, &rng, old, new, round % 2);
+#ifndef HECKEL_TEST_HOOKS
+    huge_scratch(&tally, &rng);
+#endif
     free(old);
     free(new);
     return tally_finish(&tally);

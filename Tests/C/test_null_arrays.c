@@ -35,8 +35,9 @@ int main(void) {
             counting_allocator c;
             counting_init(&c);
             int flag = 0;
-            heckel_options options = {&c.allocator, &flag};
-            test_run run = {api, 3, 8, options_kind ? &options : NULL, NULL, true};
+            heckel_options options = {.allocator = &c.allocator, .cancel = &flag};
+            test_run run = {.api = api, .weak_modulus = 3, .element_size = 8,
+                            .options = options_kind ? &options : NULL, .null_when_empty = true};
             expect_correct(&tally, LABEL, &run, old, 0, new, 0, "both empty");
             for (int s = 0; s < 4; s++) {
                 for (size_t k = 0; k < sizes[s]; k++) old[k] = new[k] = rng_below(&rng, 50);
@@ -47,8 +48,9 @@ int main(void) {
         }
         /* Errors still leave the outputs untouched (run_and_check checks). */
         int raised = 1;
-        heckel_options cancelled = {NULL, &raised};
-        test_run run = {api, 3, 8, &cancelled, NULL, true};
+        heckel_options cancelled = {.cancel = &raised};
+        test_run run = {.api = api, .weak_modulus = 3, .element_size = 8, .options = &cancelled,
+                        .null_when_empty = true};
         const char *error = NULL;
         for (size_t k = 0; k < 100; k++) new[k] = k;
         heckel_status status = run_and_check(&run, old, 0, new, 100, &error);

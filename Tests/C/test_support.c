@@ -15,6 +15,38 @@ uint64_t rng_next(test_rng *rng) {
 
 uint64_t rng_below(test_rng *rng, uint64_t bound) { return rng_next(rng) % bound; }
 
+/* ---- cancellation at a chosen poll ---- */
+
+static size_t hook_polls, hook_raise_at;
+
+void heckel_test_poll(const int *flag); /* called by test builds of the core */
+
+void heckel_test_poll(const int *flag) {
+    size_t poll = __atomic_add_fetch(&hook_polls, 1, __ATOMIC_RELAXED);
+    /* The flag is the test's own int, handed to the core as const. */
+    if (poll == __atomic_load_n(&hook_raise_at, __ATOMIC_RELAXED)) heckel_cancel((int *)flag);
+}
+
+void poll_hook_arm(size_t raise_at) {
+    __atomic_store_n(&hook_polls, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&hook_raise_at, raise_at, __ATOMIC_RELAXED);
+}
+
+size_t poll_hook_polls(void) { return __atomic_load_n(&hook_polls, __ATOMIC_RELAXED); }
+
+/* ---- weak keys for records and spans ---- */
+
+static uint64_t hook_key_modulus;
+
+void heckel_test_keys(uint64_t *keys, size_t count); /* called by test builds of the core */
+
+void heckel_test_keys(uint64_t *keys, size_t count) {
+    uint64_t modulus = __atomic_load_n(&hook_key_modulus, __ATOMIC_RELAXED);
+    for (size_t k = 0; modulus && k < count; k++) keys[k] %= modulus;
+}
+
+void hash_hook_weaken(uint64_t modulus) { __atomic_store_n(&hook_key_modulus, modulus, __ATOMIC_RELAXED); }
+
 /* ---- the checker ---- */
 
 typedef struct valued { uint64_t value; uint32_t offset; } valued;
@@ -87,13 +119,27 @@ static size_t lis_length(const uint32_t *seq, size_t count) {
     return best;
 }
 
-const char *check_result(const uint64_t *old_values, size_t old_count,
-                         const uint64_t *new_values, size_t new_count,
-                         const heckel_result *r) {
-    const char *error = NULL;
-    uint32_t *expected = expected_mapping(old_values, old_count, new_values, new_count);
+/* The fewest moves of a result's mapping, computed here (not by the core). */
+static size_t moves_of(const heckel_result *r, size_t old_count, size_t new_count) {
     uint32_t *seq = malloc((new_count ? new_count : 1) * sizeof *seq);
-    if (!expected || !seq) { error = "test ran out of memory"; goto done; }
+    if (!seq) return SIZE_MAX;
+    size_t seen = 0;
+    for (size_t j = 0; j < new_count; j++)
+        if (r->new_to_old[j] != HECKEL_UNMATCHED && r->new_to_old[j] < old_count) seq[seen++] = r->new_to_old[j];
+    size_t lis = lis_length(seq, seen);
+    free(seq);
+    return seen - lis;
+}
+
+/* The structure of a result: offsets in range and inverse, counts right,
+ * moves ascending, matched, and minimal (the kept pairs increasing, their
+ * number a longest increasing run), and, when expected is not NULL, the
+ * mapping equal to expected (new_to_old). */
+const char *check_structure(size_t old_count, size_t new_count, const heckel_result *r,
+                            const uint32_t *expected) {
+    const char *error = NULL;
+    uint32_t *seq = malloc((new_count ? new_count : 1) * sizeof *seq);
+    if (!seq) return "test ran out of memory";
     size_t matches = 0;
     for (size_t i = 0; i < old_count; i++) {
         uint32_t j = r->old_to_new[i];
@@ -106,13 +152,12 @@ const char *check_result(const uint64_t *old_values, size_t old_count,
     uint32_t previous_kept = 0;
     for (size_t j = 0; j < new_count; j++) {
         uint32_t i = r->new_to_old[j];
-        if (i != expected[j]) {
-            error = i != HECKEL_UNMATCHED && i < old_count && old_values[i] != new_values[j]
-                        ? "matched values differ"
-                        : "mapping differs from in-order duplicate matching";
+        if (expected && i != expected[j]) {
+            error = "mapping differs from in-order duplicate matching";
             goto done;
         }
         if (i == HECKEL_UNMATCHED) continue;
+        if (i >= old_count) { error = "new_to_old out of range"; goto done; }
         if (r->old_to_new[i] != j) { error = "new_to_old and old_to_new not inverse"; goto done; }
         seq[seen++] = i;
         if (!r->moves) continue;
@@ -132,8 +177,23 @@ const char *check_result(const uint64_t *old_values, size_t old_count,
         goto done;
     }
 done:
-    free(expected);
     free(seq);
+    return error;
+}
+
+const char *check_result(const uint64_t *old_values, size_t old_count,
+                         const uint64_t *new_values, size_t new_count,
+                         const heckel_result *r) {
+    uint32_t *expected = expected_mapping(old_values, old_count, new_values, new_count);
+    if (!expected) return "test ran out of memory";
+    const char *error = NULL;
+    for (size_t j = 0; j < new_count && !error; j++) {
+        uint32_t i = r->new_to_old[j];
+        if (i != HECKEL_UNMATCHED && i < old_count && old_values[i] != new_values[j])
+            error = "matched values differ";
+    }
+    if (!error) error = check_structure(old_count, new_count, r, expected);
+    free(expected);
     return error;
 }
 
@@ -146,13 +206,32 @@ const char *api_name(test_api api) {
 
 typedef struct values_context {
     const uint64_t *old_values, *new_values;
+    size_t old_count, new_count;
+    test_equality equality;
+    uint64_t answers;       /* EQUAL_RANDOM: the generator's state */
     int *cancel_on_equal;
+    size_t calls, cancel_at;
+    bool out_of_range;      /* a callback got an offset past its list */
 } values_context;
+
+static bool near(uint64_t a, uint64_t b) { return a - b + 1 <= 2; } /* |a - b| <= 1 */
 
 static bool values_equal(void *context, size_t i, size_t j) {
     values_context *c = context;
-    if (c->cancel_on_equal) heckel_cancel(c->cancel_on_equal);
-    return c->old_values[i] == c->new_values[j];
+    if (i >= c->old_count || j >= c->new_count) {
+        c->out_of_range = true;
+        return false;
+    }
+    if (c->cancel_on_equal && ++c->calls >= c->cancel_at) heckel_cancel(c->cancel_on_equal);
+    switch (c->equality) {
+    case EQUAL_NEAR: return near(c->old_values[i], c->new_values[j]);
+    case EQUAL_RANDOM: {
+        test_rng rng = {c->answers};
+        c->answers = rng_next(&rng);
+        return c->answers & 1;
+    }
+    default: return c->old_values[i] == c->new_values[j];
+    }
 }
 
 static void encode_record(unsigned char *out, uint64_t value, size_t size) {
@@ -179,6 +258,22 @@ static bool untouched(const uint32_t *a, size_t count) {
     return true;
 }
 
+/* FNV-1a over the outputs: equal results, equal digests (in practice the
+ * converse too). */
+static uint64_t digest_words(uint64_t h, const uint32_t *words, size_t count) {
+    for (size_t k = 0; k < count; k++) h = (h ^ words[k]) * 0x100000001B3ull;
+    return h;
+}
+
+static uint64_t digest_result(const heckel_result *r, size_t old_count, size_t new_count) {
+    uint64_t h = 0xCBF29CE484222325ull;
+    h = digest_words(h, r->old_to_new, old_count);
+    h = digest_words(h, r->new_to_old, new_count);
+    if (r->moves) h = digest_words(h, r->moves, r->move_count);
+    uint32_t counts[2] = {(uint32_t)r->match_count, (uint32_t)r->move_count};
+    return digest_words(h, counts, 2);
+}
+
 heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t old_count,
                             uint64_t *new_values, size_t new_count, const char **error) {
     *error = NULL;
@@ -200,7 +295,10 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
     memset(n2o, 0xA5, (new_count + 1) * 4);
     memset(moves, 0xA5, (shorter + 1) * 4);
     heckel_result result = {o2n, n2o, moves, CANARY, CANARY};
-    values_context context = {old_values, new_values, run->cancel_on_equal};
+    bool ignore_order = run->options && run->options->ignore_order;
+    values_context context = {old_values, new_values, old_count, new_count, run->equality,
+                              old_count * 31 + new_count, run->cancel_on_equal, 0,
+                              run->cancel_at_call ? run->cancel_at_call : 1, false};
     uint64_t modulus = run->api == API_WEAK_KEYS ? run->weak_modulus : 0;
     for (size_t i = 0; i < old_count; i++) old_keys[i] = modulus ? old_values[i] % modulus : old_values[i];
     for (size_t j = 0; j < new_count; j++) new_keys[j] = modulus ? new_values[j] % modulus : new_values[j];
@@ -213,6 +311,7 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
         if (new_count == 0) result.new_to_old = NULL;
         if (shorter == 0) result.moves = NULL;
     }
+    if (run->null_moves) result.moves = NULL;
     const uint64_t *old_key_list = nulls && !old_count ? NULL : old_keys;
     const uint64_t *new_key_list = nulls && !new_count ? NULL : new_keys;
     switch (run->api) {
@@ -250,13 +349,43 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
         *error = "unknown api";
         goto done;
     }
-    if (status == HECKEL_OK) {
+    if (context.out_of_range) {
+        *error = "the equality callback got an offset out of range";
+    } else if (status == HECKEL_OK && ignore_order) {
+        /* No move pass: no moves counted or written, the rest as usual. */
+        if (result.move_count != 0 || !untouched(moves, shorter + 1)) {
+            *error = "ignore_order, yet moves were counted or written";
+        } else {
+            heckel_result ordered = result;
+            ordered.moves = NULL;
+            ordered.move_count = moves_of(&result, old_count, new_count);
+            *error = run->equality != EQUAL_VALUES
+                         ? check_structure(old_count, new_count, &ordered, NULL)
+                         : check_result(old_values, old_count, new_values, new_count, &ordered);
+        }
+        if (run->digest) *run->digest = digest_result(&result, old_count, new_count);
+    } else if (status == HECKEL_OK && run->equality != EQUAL_VALUES) {
+        /* Keys that disagree with the callback: no mapping to expect, but a
+         * sane structure, and (for a callback without state) only pairs it
+         * calls equal. */
+        *error = check_structure(old_count, new_count, &result, NULL);
+        for (size_t j = 0; !*error && run->equality == EQUAL_NEAR && j < new_count; j++)
+            if (n2o[j] != HECKEL_UNMATCHED && !near(old_values[n2o[j]], new_values[j]))
+                *error = "a pair the callback calls unequal was matched";
+        if (run->digest) *run->digest = digest_result(&result, old_count, new_count);
+    } else if (status == HECKEL_OK) {
         *error = check_result(old_values, old_count, new_values, new_count, &result);
-    } else if (!untouched(o2n, old_count + 1) || !untouched(n2o, new_count + 1) ||
-               !untouched(moves, shorter + 1) || result.match_count != CANARY ||
-               result.move_count != CANARY) {
-        *error = "a failing call wrote its outputs";
+        if (run->digest) *run->digest = digest_result(&result, old_count, new_count);
     }
+    /* A failing call leaves every output untouched; a cancelled one may have
+     * written the arrays (a cancel during the output pass, heckel.h says),
+     * never the counters. */
+    bool arrays_written = !untouched(o2n, old_count + 1) || !untouched(n2o, new_count + 1) ||
+                          !untouched(moves, shorter + 1);
+    if (status != HECKEL_OK && !*error &&
+        ((arrays_written && status != HECKEL_CANCELLED) || result.match_count != CANARY ||
+         result.move_count != CANARY))
+        *error = "a failing call wrote its outputs";
     /* The element past each output array must never be written. */
     if (!*error && (o2n[old_count] != CANARY || n2o[new_count] != CANARY || moves[shorter] != CANARY))
         *error = "wrote past an output array";

@@ -16,6 +16,19 @@ uint64_t rng_next(test_rng *rng);
 uint64_t rng_below(test_rng *rng, uint64_t bound); /* bound > 0 */
 void rng_shuffle(test_rng *rng, uint64_t *values, size_t count); /* Fisher-Yates */
 
+/* Cancellation at a chosen poll. Test builds of the core (HECKEL_TEST_HOOKS:
+ * the small-threshold and fuzz libraries) report every poll of a cancel
+ * flag; the raise_at-th poll after poll_hook_arm (1-based; 0: none) raises
+ * the flag polled. poll_hook_polls: polls seen since the last arm. Atomic:
+ * polls may come from the core's worker threads. Release builds never poll
+ * the hook, so there poll_hook_polls stays 0. */
+void poll_hook_arm(size_t raise_at);
+size_t poll_hook_polls(void);
+
+/* Collisions for records and spans: in test builds of the core, their XXH3
+ * keys are taken modulo modulus (0: left alone) from now on. */
+void hash_hook_weaken(uint64_t modulus);
+
 /* Checks a result against the values alone: offsets in range and inverse,
  * matched values equal, duplicates paired in order and completely (the
  * mapping is fully determined by the values), moves minimal (LIS computed
@@ -24,6 +37,12 @@ void rng_shuffle(test_rng *rng, uint64_t *values, size_t count); /* Fisher-Yates
 const char *check_result(const uint64_t *old_values, size_t old_count,
                          const uint64_t *new_values, size_t new_count,
                          const heckel_result *result);
+
+/* The structure alone of a result: offsets in range and inverse, counts
+ * right, moves (if any) ascending, matched and minimal for the mapping; and
+ * new_to_old equal to expected unless that is NULL. NULL, or what is wrong. */
+const char *check_structure(size_t old_count, size_t new_count, const heckel_result *result,
+                            const uint32_t *expected);
 
 /* Ways to present values to the core. */
 typedef enum test_api {
@@ -35,6 +54,13 @@ typedef enum test_api {
     API_COUNT
 } test_api;
 
+/* What the equality callback (API_KEYS_CALLBACK, API_WEAK_KEYS) answers. */
+typedef enum test_equality {
+    EQUAL_VALUES, /* the values are equal */
+    EQUAL_NEAR,   /* the values differ by at most 1: not transitive, and keys disagree */
+    EQUAL_RANDOM  /* a coin toss per call: not even consistent */
+} test_equality;
+
 typedef struct test_run {
     test_api api;
     uint64_t weak_modulus;   /* API_WEAK_KEYS */
@@ -42,6 +68,10 @@ typedef struct test_run {
     const heckel_options *options;
     int *cancel_on_equal;    /* raised by the equality callback on its first call */
     bool null_when_empty;    /* pass NULL for every list and output array of count 0 */
+    bool null_moves;         /* pass moves = NULL (counts only) */
+    uint64_t *digest;        /* NULL, or gets a hash of the outputs of an OK call */
+    test_equality equality;  /* other than EQUAL_VALUES: only the structure is checked */
+    size_t cancel_at_call;   /* with cancel_on_equal: raised at this call (0: the first) */
 } test_run;
 
 const char *api_name(test_api api);

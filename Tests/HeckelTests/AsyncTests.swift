@@ -57,7 +57,7 @@ import Testing
         let old = [Gated(value: -1, probe: probe)] + (1...count).map { Gated(value: $0, probe: probe) }
         let new = [Gated(value: -1, probe: probe)] + (1...count).reversed().map { Gated(value: $0, probe: probe) }
         let task = Task { try await ListDiff.computed(from: old, to: new) }
-        let deadline = Date().addingTimeInterval(20)
+        let deadline = Date().addingTimeInterval(GateProbe.patience)
         while !probe.hasArrived && Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
         #expect(probe.hasArrived)
         task.cancel()

@@ -63,10 +63,11 @@ enum StringKeys {
             (bytes) throws(CoreFailure) -> Mapping? in
             try withUnsafeTemporaryAllocation(of: heckel_span.self, capacity: old.count + new.count) {
                 (spans) throws(CoreFailure) -> Mapping? in
-                var written = try copy(old, into: bytes, from: 0, spans: spans, options: options, cancel: cancel)
-                written = try copy(new, into: bytes, from: written, spans: UnsafeMutableBufferPointer(rebasing: spans[old.count...]), options: options, cancel: cancel)
                 // Bytes and spans are trivial types: no deinitialization.
-                guard isASCII(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<written]))) else { return nil }
+                guard let written = try copyASCII(old, into: bytes, from: 0, spans: spans, cancel: cancel),
+                      try copyASCII(new, into: bytes, from: written,
+                                    spans: UnsafeMutableBufferPointer(rebasing: spans[old.count...]), cancel: cancel) != nil
+                else { return nil }
                 let all = UnsafeBufferPointer(spans)
                 return try Core.matchSpans(
                     old: UnsafeBufferPointer(rebasing: all[..<old.count]),
@@ -76,15 +77,22 @@ enum StringKeys {
     }
 
     /// Copies each string's UTF-8 bytes to `bytes` from offset `start` on, and
-    /// its span to `spans`; returns the offset after the last byte written.
+    /// its span to `spans`; returns the offset after the last byte written, or
+    /// `nil` when a string is not ASCII. The bytes are checked in blocks of
+    /// `CancelFlag.pollInterval` strings: one tight pass over each block, and a
+    /// non-ASCII list given up after at most one block.
     @inline(__always)
-    private static func copy<S: StringProtocol>(
+    private static func copyASCII<S: StringProtocol>(
         _ strings: UnsafeBufferPointer<S>, into bytes: UnsafeMutableBufferPointer<UInt8>, from start: Int,
-        spans: UnsafeMutableBufferPointer<heckel_span>, options: ListDiff.Options, cancel: CancelFlag?
-    ) throws(CoreFailure) -> Int {
-        var cursor = start
+        spans: UnsafeMutableBufferPointer<heckel_span>, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Int? {
+        var cursor = start, checked = start
         for k in 0..<strings.count {
-            try CancelFlag.poll(cancel, at: k)
+            if k & (CancelFlag.pollInterval &- 1) == 0 {
+                try CancelFlag.poll(cancel, at: k)
+                guard isASCII(bytes, from: checked, to: cursor) else { return nil }
+                checked = cursor
+            }
             let target = bytes.baseAddress.map { $0 + cursor }
             let length = strings[k].utf8.withContiguousStorageIfAvailable { utf8 in
                 if let source = utf8.baseAddress { target.unsafelyUnwrapped.initialize(from: source, count: utf8.count) }
@@ -93,7 +101,7 @@ enum StringKeys {
             spans.initializeElement(at: k, to: heckel_span(bytes: target.map(UnsafeRawPointer.init), length: length))
             cursor &+= length
         }
-        return cursor
+        return isASCII(bytes, from: checked, to: cursor) ? cursor : nil
     }
 
     /// The slow copy, for strings without contiguous UTF-8 (bridged on Apple
@@ -107,8 +115,10 @@ enum StringKeys {
         return length
     }
 
-    /// Whether no byte is 0x80 or above; reads a word at a time.
-    private static func isASCII(_ raw: UnsafeRawBufferPointer) -> Bool {
+    /// Whether no byte of `bytes[start..<end]` is 0x80 or above; reads a word
+    /// at a time.
+    private static func isASCII(_ bytes: UnsafeMutableBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        let raw = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[start..<end]))
         var seen: UInt64 = 0
         let words = raw.count &>> 3
         for w in 0..<words { seen |= raw.loadUnaligned(fromByteOffset: w &<< 3, as: UInt64.self) }
