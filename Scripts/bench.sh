@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the benchmark harness in release mode and runs it; arguments go to
-# heckel-bench (none: the default suite, about a minute). `--help` lists them.
+# heckel-bench (none: the default suite, about two minutes). `--help` lists them.
 # File arguments (--old, --new) are read relative to the current folder.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
