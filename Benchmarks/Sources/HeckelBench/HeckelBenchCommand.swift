@@ -3,6 +3,22 @@ import Foundation
 
 @main
 struct HeckelBenchCommand: AsyncParsableCommand {
+    /// ArgumentParser's entry point, but every refusal or failure is one line on stderr
+    /// (`heckel-bench: <why>`, with ` (see --help)` after a usage error) and ArgumentParser's
+    /// exit status (64 for a usage error); `--help` and `--version` print as usual.
+    static func main() async {
+        do {
+            let command = try parseAsRoot()
+            if let bench = command as? HeckelBenchCommand { try await bench.run() } else { var other = command; try other.run() }
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            let why = message(for: error).split(separator: "\n").first.map(String.init) ?? "\(error)"
+            let hint = exitCode(for: error) == .validationFailure ? " (see --help)" : ""
+            FileHandle.standardError.write(Data("heckel-bench: \(why)\(hint)\n".utf8))
+            Foundation.exit(exitCode(for: error).rawValue)
+        }
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "heckel-bench",
         abstract: "Compare list diff engines side by side: swift-heckel's ListDiff, its C core, the standard library's difference(from:), and the plain-Swift Heckel list frameworks ship.",

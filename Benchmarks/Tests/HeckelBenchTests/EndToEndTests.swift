@@ -25,7 +25,8 @@ import Testing
         let run = try heckelBench(arguments)
         #expect(run.status == 64)
         #expect(run.output.isEmpty)
-        #expect(run.error.hasPrefix("Error: "))
+        #expect(run.error.hasPrefix("heckel-bench: "))
+        #expect(run.error.split(separator: "\n").count == 1, "one line: \(run.error)")
     }
 
     /// `--size 0`: every engine of every generated scenario runs on empty lists, the check passes,
