@@ -214,4 +214,13 @@ heckel_status heckel_keys_intersect(const heckel_env *env, const uint64_t *a, si
  * public entry points. */
 heckel_status heckel_run(const heckel_env *env, const heckel_input *input, heckel_result *result);
 
+/* The most middle elements (old and new together, after trimming the common
+ * prefix) heckel_run_small takes. */
+#define HECKEL_SMALL_MAX 512
+
+/* heckel_run for plain keys (no equality) once the prefix is trimmed and the
+ * middle fits HECKEL_SMALL_MAX: stack arrays only, same output. */
+heckel_status heckel_run_small(const heckel_env *env, const heckel_input *in, size_t prefix,
+                               heckel_result *result);
+
 #endif

@@ -29,6 +29,13 @@
 
 #define VERIFY_CHUNK 4096
 
+#ifdef HECKEL_TEST_HOOKS /* tests compare the small path with the general one */
+bool heckel_test_small_path_off;
+#define SMALL_PATH_ALLOWED (!heckel_test_small_path_off)
+#else
+#define SMALL_PATH_ALLOWED true
+#endif
+
 static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
 
 static inline bool same_element(const heckel_input *in, size_t i, size_t j) {
@@ -229,6 +236,9 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     HECKEL_CHECK(prefix + suffix <= shorter);
     size_t middle = in->old_count + in->new_count - 2 * (prefix + suffix);
     if (suffix < HECKEL_SUFFIX_TRIM_MIN || suffix < middle / 16) suffix = 0;
+    if (in->kind == HECKEL_INPUT_KEYS && !in->equal && suffix == 0 &&
+        in->old_count + in->new_count - 2 * prefix <= HECKEL_SMALL_MAX && SMALL_PATH_ALLOWED)
+        return heckel_run_small(env, in, prefix, result);
     /* A seed only where hash tables get built (matching both sides of the
      * middle, or checking a trimmed suffix): equal lists need none. */
     if ((in->old_count > prefix + suffix && in->new_count > prefix + suffix) || suffix > 0)

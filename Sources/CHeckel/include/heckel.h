@@ -17,8 +17,11 @@
  * allocations per call, none per element; scratch memory about 12 bytes per
  * element of old + new beyond the inputs and outputs (plus one L2-sized
  * table per thread). Lists under about 32768 old elements take a shorter
- * path (one table, no partitioning). No globals: calls are reentrant and may
- * run on many threads at once.
+ * path (one table, no partitioning). heckel_match_keys without an equality
+ * callback, on lists whose parts left after the common prefix hold at most
+ * 512 elements together, takes a shorter one still: stack memory only (the
+ * allocator is never called), about 1.3 us for 100 elements. No globals: calls
+ * are reentrant and may run on many threads at once.
  *
  * Threads: heckel_options.threads lets one call use several threads for big
  * lists (started by the call, joined before it returns; no pool, no global
