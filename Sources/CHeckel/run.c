@@ -31,9 +31,6 @@
 
 #ifdef HECKEL_TEST_HOOKS /* tests compare the small path with the general one */
 bool heckel_test_small_path_off;
-#define SMALL_PATH_ALLOWED (!heckel_test_small_path_off)
-#else
-#define SMALL_PATH_ALLOWED true
 #endif
 
 static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
@@ -237,7 +234,11 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     size_t middle = in->old_count + in->new_count - 2 * (prefix + suffix);
     if (suffix < HECKEL_SUFFIX_TRIM_MIN || suffix < middle / 16) suffix = 0;
     if (in->kind == HECKEL_INPUT_KEYS && !in->equal && suffix == 0 &&
-        in->old_count + in->new_count - 2 * prefix <= HECKEL_SMALL_MAX && SMALL_PATH_ALLOWED)
+        in->old_count + in->new_count - 2 * prefix <= HECKEL_SMALL_MAX
+#ifdef HECKEL_TEST_HOOKS
+        && !heckel_test_small_path_off
+#endif
+    )
         return heckel_run_small(env, in, prefix, result);
     /* A seed only where hash tables get built (matching both sides of the
      * middle, or checking a trimmed suffix): equal lists need none. */
