@@ -39,7 +39,9 @@
  * on Linux getrandom from 1024 elements on, a cycle counter and the stack's
  * address below) before they pick partitions and table slots, so no fixed set
  * of crafted keys crowds one slot. Results never depend on the seed: the same
- * input always gives the same output.
+ * input always gives the same output. The stack-only path for at most 512
+ * elements draws no seed: crafted keys can cost it at most a quadratic number
+ * of probes in those 512 elements, a bounded few microseconds.
  *
  * NULL arrays: any list or output array may be NULL when its count is 0.
  *
