@@ -1,7 +1,7 @@
 /// A section of a list snapshot: an identity and an ordered collection of
 /// items, as `SectionedDiff` compares them.
 ///
-/// Conform your own section model, or use the ready `Section<ID, Item>`.
+/// Conform your own section model, or use the ready `ListSection<ID, Item>`.
 ///
 /// ```swift
 /// struct Group: DiffableSection {
