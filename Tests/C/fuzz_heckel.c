@@ -51,19 +51,32 @@ typedef struct fuzz_case {
     size_t point;
 } fuzz_case;
 
+/* Arms the case's faults for one call: the failing allocation (the k-th, or
+ * every one from the k-th on) and a cancel raised at an allocation or a
+ * poll; returns options over the counting allocator and the cancel flag. */
+static heckel_options arm_faults(const fuzz_case *f, counting_allocator *c, int *flag) {
+    *flag = 0;
+    counting_init(c);
+    if (f->failing_allocation) {
+        if (f->fail_from) c->fail_from = f->point; else c->fail_at = f->point;
+    }
+    if (f->cancel && f->cancel_how == CANCEL_AT_ALLOCATION) c->raise_at = f->point, c->flag = flag;
+    poll_hook_arm(f->cancel && f->cancel_how == CANCEL_AT_POLL ? f->point : 0);
+    return (heckel_options){.allocator = &c->allocator, .cancel = flag, .threads = f->threads};
+}
+
+/* Whether a failing status is one the armed faults explain. */
+static bool explained_failure(heckel_status status, const counting_allocator *c, int flag) {
+    return (status == HECKEL_OUT_OF_MEMORY && c->failures > 0) || (status == HECKEL_CANCELLED && flag);
+}
+
 /* One run with fresh counters; checks what every run must satisfy. */
 static heckel_status run_once(const fuzz_case *f, uint64_t *old, size_t n, uint64_t *new, size_t m,
                               uint64_t *digest) {
-    int flag = 0;
+    int flag;
     counting_allocator c;
-    counting_init(&c);
-    if (f->failing_allocation) {
-        if (f->fail_from) c.fail_from = f->point; else c.fail_at = f->point;
-    }
-    if (f->cancel && f->cancel_how == CANCEL_AT_ALLOCATION) c.raise_at = f->point, c.flag = &flag;
-    poll_hook_arm(f->cancel && f->cancel_how == CANCEL_AT_POLL ? f->point : 0);
-    heckel_options options = {.allocator = &c.allocator, .cancel = &flag, .threads = f->threads,
-                              .ignore_order = f->ignore_order};
+    heckel_options options = arm_faults(f, &c, &flag);
+    options.ignore_order = f->ignore_order;
     test_run run = f->run;
     run.options = &options;
     run.digest = digest;
@@ -76,8 +89,7 @@ static heckel_status run_once(const fuzz_case *f, uint64_t *old, size_t n, uint6
     poll_hook_arm(0);
     if (error) fail(api_name(run.api), error);
     if (c.live != 0) fail("leak", api_name(run.api));
-    if (status != HECKEL_OK && !(status == HECKEL_OUT_OF_MEMORY && c.failures > 0) &&
-        !(status == HECKEL_CANCELLED && flag))
+    if (status != HECKEL_OK && !explained_failure(status, &c, flag))
         fail("unexpected status", heckel_status_description(status));
     return status;
 }
@@ -97,15 +109,9 @@ static void find_moves_once(const fuzz_case *f, const uint8_t *bytes, size_t cou
         new_to_old[j] = first ? bytes[j] : HECKEL_UNMATCHED;
         if (first) old_to_new[bytes[j]] = (heckel_offset)j, matches++;
     }
-    int flag = 0;
+    int flag;
     counting_allocator c;
-    counting_init(&c);
-    if (f->failing_allocation) {
-        if (f->fail_from) c.fail_from = f->point; else c.fail_at = f->point;
-    }
-    if (f->cancel && f->cancel_how == CANCEL_AT_ALLOCATION) c.raise_at = f->point, c.flag = &flag;
-    poll_hook_arm(f->cancel && f->cancel_how == CANCEL_AT_POLL ? f->point : 0);
-    heckel_options options = {.allocator = &c.allocator, .cancel = &flag, .threads = f->threads};
+    heckel_options options = arm_faults(f, &c, &flag);
     size_t move_count = (size_t)-1;
     heckel_status status = heckel_find_moves(count ? new_to_old : NULL, count, &options,
                                              f->run.null_moves ? NULL : moves, &move_count);
@@ -119,8 +125,7 @@ static void find_moves_once(const fuzz_case *f, const uint8_t *bytes, size_t cou
         if (error) fail("find_moves", error);
     } else if (move_count != (size_t)-1) {
         fail("find_moves", "a failing call wrote its count");
-    } else if (!(status == HECKEL_OUT_OF_MEMORY && c.failures > 0) &&
-               !(status == HECKEL_CANCELLED && flag)) {
+    } else if (!explained_failure(status, &c, flag)) {
         fail("find_moves: unexpected status", heckel_status_description(status));
     }
     free(new_to_old);
