@@ -233,8 +233,11 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     HECKEL_CHECK(prefix + suffix <= shorter);
     size_t middle = in->old_count + in->new_count - 2 * (prefix + suffix);
     if (suffix < HECKEL_SUFFIX_TRIM_MIN || suffix < middle / 16) suffix = 0;
+    /* What is left after the prefix alone: the suffix is only trimmed later,
+     * after a check, so this sizes the seed, the threads and the small path. */
+    size_t after_prefix = in->old_count + in->new_count - 2 * prefix;
     if (in->kind == HECKEL_INPUT_KEYS && !in->equal && suffix == 0 &&
-        in->old_count + in->new_count - 2 * prefix <= HECKEL_SMALL_MAX
+        after_prefix <= HECKEL_SMALL_MAX
 #ifdef HECKEL_TEST_HOOKS
         && !heckel_test_small_path_off
 #endif
@@ -243,8 +246,8 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     /* A seed only where hash tables get built (matching both sides of the
      * middle, or checking a trimmed suffix): equal lists need none. */
     if ((in->old_count > prefix + suffix && in->new_count > prefix + suffix) || suffix > 0)
-        seeded.seed = heckel_random_seed(in->old_count + in->new_count - 2 * prefix);
-    seeded.thread_count = heckel_thread_count(env, in->old_count + in->new_count - 2 * prefix);
+        seeded.seed = heckel_random_seed(after_prefix);
+    seeded.thread_count = heckel_thread_count(env, after_prefix);
 
     attempt a = {0};
     heckel_scratch scratch = {.block = NULL};

@@ -67,7 +67,7 @@ heckel_status heckel_run_small(const heckel_env *env, const heckel_input *in, si
         new_to_old[prefix + j] = (heckel_offset)(prefix + i);
         old_to_new[prefix + i] = (heckel_offset)(prefix + j);
         matches++;
-        if (env->ignore_order || keep[j] == HECKEL_KEEP) continue;
+        if (env->ignore_order || !heckel_is_move(match, keep, j)) continue;
         if (moves) moves[move_count] = (heckel_offset)(prefix + j);
         move_count++;
     }
