@@ -30,14 +30,7 @@ enum IntegerKeys {
     @inlinable @inline(__always)
     static func bits<T>(of value: T) -> UInt64? {
         guard accepts(T.self) else { return nil }
-        return withUnsafeBytes(of: value) { raw in
-            switch raw.count {
-            case 1: return UInt64(raw.load(as: UInt8.self))
-            case 2: return UInt64(raw.loadUnaligned(as: UInt16.self))
-            case 4: return UInt64(raw.loadUnaligned(as: UInt32.self))
-            default: return raw.loadUnaligned(as: UInt64.self)
-            }
-        }
+        return withUnsafeBytes(of: value) { widened($0, at: 0, width: $0.count) }
     }
 
     /// Matches two lists of one of the types of `accepts`, or returns `nil`
@@ -75,13 +68,15 @@ enum IntegerKeys {
             equal: nil)
     }
 
-    /// The `width`-byte integer at `offset` of `raw`, zero-extended to 64 bits.
-    @inline(__always)
+    /// The `width`-byte integer at `offset` (counted in `width`-byte units)
+    /// of `raw`, zero-extended to 64 bits; `raw` aligned for that width.
+    @inlinable @inline(__always)
     static func widened(_ raw: UnsafeRawBufferPointer, at offset: Int, width: Int) -> UInt64 {
         switch width {
         case 1: return UInt64(raw.load(fromByteOffset: offset, as: UInt8.self))
         case 2: return UInt64(raw.load(fromByteOffset: offset &* 2, as: UInt16.self))
         case 4: return UInt64(raw.load(fromByteOffset: offset &* 4, as: UInt32.self))
+        case 8: return raw.load(fromByteOffset: offset &* 8, as: UInt64.self)
         default: preconditionFailure("IntegerKeys: unsupported width \(width)")
         }
     }

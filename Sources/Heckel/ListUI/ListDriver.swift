@@ -153,7 +153,7 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
 
     /// Diffs and applies pending snapshots one at a time, newest first.
     private func drain() async {
-        while var request = pending {
+        while let request = pending {
             pending = nil
             guard view.isInWindow else {
                 reload(request, reason: .notInWindow)
@@ -164,10 +164,10 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
             diffTask = task
             let result = await task.result
             diffTask = nil
-            if let newer = pending {
-                // Superseded while diffing: the newer snapshot answers for it.
-                request.completions += newer.completions
-                pending = Request(sections: newer.sections, animated: newer.animated, completions: request.completions)
+            if pending != nil {
+                // Superseded while diffing: the newer snapshot answers for it,
+                // and calls the older completions first.
+                pending?.completions.insert(contentsOf: request.completions, at: 0)
                 continue
             }
             switch result {
