@@ -110,10 +110,10 @@ int main(void) {
             else new_keys[j] = next_random() % alphabet;
         }
         /* Keys that share a table slot: multiples of a large power of two. */
-        if (round % 17 == 0)
-            for (size_t j = 0; j < new_count; j++) new_keys[j] <<= 54;
-        if (round % 17 == 0)
+        if (round % 17 == 0) {
             for (size_t i = 0; i < old_count; i++) old_keys[i] <<= 54;
+            for (size_t j = 0; j < new_count; j++) new_keys[j] <<= 54;
+        }
         compare(shapes[shape], old_keys, old_count, new_keys, new_count);
         if (round % 50 == 0) cancelled_before(old_keys, old_count, new_keys, new_count);
         cases++;

@@ -15,6 +15,7 @@ import Testing
             return job
         }
         let records = await RoundRobin.measure(jobs, warmRuns: 2)
+        try #require(records.count == jobs.count, "one record per job")
         for record in records {
             #expect(record.ending == nil, "\(record.job.engine): \(String(describing: record.ending))")
             #expect(record.runs.count >= 3 && record.oldCount == 2_000)
@@ -23,6 +24,7 @@ import Testing
         }
         // Turn k of every engine starts before turn k + 1 of any: round robin.
         let turns = min(3, records.map(\.runs.count).min() ?? 0)
+        try #require(turns >= 2, "at least two turns to compare")
         for turn in 0..<(turns - 1) {
             let latestOfThisTurn = records.map { $0.runs[turn].started }.max()!
             let earliestOfNext = records.map { $0.runs[turn + 1].started }.min()!
