@@ -14,7 +14,8 @@ enum KeyLocation {
 
 /// One file's columns and key: how its records yield key bytes and which columns two records
 /// differ in. Key columns are resolved per file, so NEW may order its columns differently.
-struct RecordLayout {
+/// Immutable (a class, so that the per-record calls pass one reference, not its arrays).
+final class RecordLayout: Sendable {
     let format: RecordFormat
     let path: String
     /// Key column indices (0-based, CSV/TSV) in the order given.
@@ -119,6 +120,24 @@ struct RecordLayout {
             storeLength(value.count, at: lengthAt, in: &arena)
         }
         return .arena(start..<arena.count)
+    }
+
+    /// The key of a record when it is one CSV/TSV column with no quote up to its end (the common
+    /// case, as `key` finds it), else nil. `quoteFree`: the caller knows the record has no quote.
+    /// O(bytes up to the key's end).
+    @inline(__always)
+    func plainKey(_ bytes: UnsafeRawBufferPointer, _ content: Range<Int>, quoteFree: Bool) -> Range<Int>? {
+        guard let separator = format.separator, keyColumns.count == 1 else { return nil }
+        guard quoteFree else { return unquotedField(bytes, content, column: keyColumns[0], separator: separator) }
+        let base = bytes.baseAddress!
+        var start = content.lowerBound
+        for _ in 0..<keyColumns[0] {
+            guard let hit = memchr(base + start, Int32(separator), content.upperBound - start) else { return nil }
+            start = base.distance(to: UnsafeRawPointer(hit)) + 1
+        }
+        let end = memchr(base + start, Int32(separator), content.upperBound - start)
+            .map { base.distance(to: UnsafeRawPointer($0)) } ?? content.upperBound
+        return start..<end
     }
 
     /// The fast path of a single key column: its bytes when no quote precedes its end, else nil

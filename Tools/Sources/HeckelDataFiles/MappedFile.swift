@@ -11,7 +11,8 @@ import Darwin
 public final class MappedFile: @unchecked Sendable {
     public let path: String
     public let bytes: UnsafeRawBufferPointer
-    private let mapped: Bool
+    /// Whether `bytes` is a mapping of the file (else a copy in memory, which `release` leaves).
+    public let mapped: Bool
 
     /// Opens and maps `path`. Throws `DataFileError` for a missing file, a directory or a read
     /// error, each distinctly. Cost: O(1) for a regular file (pages load on first touch).
@@ -47,14 +48,6 @@ public final class MappedFile: @unchecked Sendable {
         let start = (range.lowerBound + page - 1) / page * page, end = range.upperBound / page * page
         guard end > start else { return }
         _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
-    }
-
-    /// Gives back the 2 MiB blocks that hold `range` (rounded outward): a record read out of
-    /// order maps in a whole block around it (the kernel's fault-around, large page-cache folios),
-    /// which a forward pass's release would not reach until the pass gets there. O(pages).
-    public func releaseBlocks(holding range: Range<Int>) {
-        let block = 1 << 21
-        release((range.lowerBound & ~(block - 1))..<min(bytes.count, (range.upperBound + block - 1) & ~(block - 1)))
     }
 
     deinit {
@@ -105,7 +98,8 @@ func errnoText() -> String { String(cString: strerror(errno)) }
 public struct ReleaseCursor {
     private var done = 0
 
-    public init() {}
+    /// `from`: where the pass begins (pages before it are not its to release).
+    public init(from start: Int = 0) { done = start & ~0xFFFF }
 
     /// Releases `file`'s pages before `end` not released by this cursor yet. O(new pages).
     public mutating func release(_ file: MappedFile, upTo end: Int) {

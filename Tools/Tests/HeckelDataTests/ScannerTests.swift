@@ -59,6 +59,27 @@ struct ScannerTests {
         #expect(ours == rows, "and the rows that were written")
     }
 
+    @Test("the mapped scan's quote look-ahead finds the records the plain scan finds", arguments: [false, true])
+    func quoteLookAhead(finalNewline: Bool) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // Plain records for hundreds of KiB, a quoted field (separators, newlines, "") now and then.
+        var random = TestRandom(state: 7)
+        var text = "id,a,b\n"
+        for k in 0..<12000 {
+            let quoted = random.below(300) == 0
+            text += "\(k),\(quoted ? "\"x,\n\"\"y\r\n\"" : "plain"),z" + (random.below(5) == 0 ? "\r\n" : "\n")
+        }
+        text += "\"last,\nrecord\",\"\"\"\"," + (finalNewline ? "\n" : "")
+        let path = try scratch.write("sparse.csv", text)
+        let file = try RecordFile(path: path, format: .csv)
+        let mapped = (0..<file.count).map { Array(file.file.bytes[file.content($0)]) }
+        var streamed: [[UInt8]] = []
+        try BlockRecordReader(path: path, format: .csv, blockSize: 1 << 12).forEachRecord { _, bytes, content in streamed.append(Array(bytes[content])) }
+        #expect(mapped == streamed)
+        #expect(mapped.count == 12001)
+    }
+
     @Test("block reading finds the records mapping finds, for every block size")
     func blocks() throws {
         let scratch = try Scratch()
