@@ -74,8 +74,32 @@ public enum FileHandleOpening {
         return fd
     }
 
-    /// Every byte left on `fd`. Cost: O(bytes).
+    /// Every byte left on `fd`: of a regular file read straight into an array of its size, else
+    /// in chunks. Cost: O(bytes).
     public static func readAll(_ fd: Int32, path: String) throws -> [UInt8] {
+        var info = stat()
+        let offset = lseek(fd, 0, SEEK_CUR)
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, offset >= 0, Int(info.st_size) > Int(offset) {
+            var failure: Int32 = 0
+            let expected = Int(info.st_size) - Int(offset)
+            var result = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+                while count < expected {
+                    let got = read(fd, buffer.baseAddress! + count, expected - count)
+                    if got < 0, errno == EINTR { continue }
+                    if got < 0 { failure = errno; return }
+                    if got == 0 { return }
+                    count += got
+                }
+            }
+            guard failure == 0 else { throw DataFileError.unreadable(path: path, reason: String(cString: strerror(failure))) }
+            guard result.count == expected else { return result }
+            result += try readChunks(fd, path: path)  // the file grew meanwhile
+            return result
+        }
+        return try readChunks(fd, path: path)
+    }
+
+    private static func readChunks(_ fd: Int32, path: String) throws -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -213,4 +213,39 @@ struct RoundTripTests {
             }
         }
     }
+
+    @Test("spilled: records longer than a partition buffer, quoted and composite keys, JSON Lines")
+    func spilledLongRecordsAndKeys() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var random = TestRandom(state: 17)
+        var oldCSV = "id,kind,text\r\n", newCSV = "id,kind,text\r\n", oldJSON = "", newJSON = ""
+        for k in 0..<3000 {
+            let long = random.below(50) == 0 ? String(repeating: "L", count: 5000 + random.below(9000)) : "t\(k)"
+            let id = random.below(3) == 0 ? "\"\(k),\"\"q\"" : "\(k % 2900)"  // quoted keys; duplicates
+            let line = "\(id),\(k % 3),\(long)\r\n"
+            oldCSV += line
+            newCSV += random.below(20) == 0 ? "\(id),\(k % 3),changed\r\n" : random.below(30) == 0 ? "" : line
+            oldJSON += "{\"id\": \(k % 2900), \"v\": \"\(long)\"}\n"
+            newJSON += random.below(25) == 0 ? "{\"v\": \"x\", \"id\": \(k % 2900)}\n" : "{\"id\": \(k % 2900), \"v\": \"\(long)\"}\n"
+        }
+        let files = [(try scratch.write("old.csv", oldCSV), try scratch.write("new.csv", newCSV), RecordFormat.csv, [["id"], ["kind", "id"]]),
+                     (try scratch.write("old.jsonl", oldJSON), try scratch.write("new.jsonl", newJSON), .jsonl, [["id"]])]
+        for (old, new, format, keySets) in files {
+            for keys in keySets {
+                for ignoreOrder in [false, true] {
+                    var options = DiffOptions(oldPath: old, newPath: new)
+                    options.keys = keys
+                    options.ignoreOrder = ignoreOrder
+                    options.output = .jsonl
+                    let inMemory = try diffOutput(options, scratch: scratch)
+                    options.memoryLimit = 300 << 10
+                    #expect(InMemoryEstimate(options).bytes > options.memoryLimit!, "the limit forces the spill")
+                    let spilled = try diffOutput(options, scratch: scratch)
+                    #expect(spilled.output == inMemory.output && spilled.differs == inMemory.differs, "\(format) \(keys) \(ignoreOrder)")
+                    #expect(!inMemory.output.isEmpty)
+                }
+            }
+        }
+    }
 }
