@@ -66,11 +66,15 @@ struct SpilledDiff {
 
         var moved: [UInt32] = []
         if !options.ignoreOrder {
-            let matched = newToOld.lazy.filter { $0 != HECKEL_UNMATCHED }.count
-            let needed = 8 * counts[1] + 4 * matched + baseline
-            guard needed <= limit else { throw DiffError.movesOverMemoryLimit(needed: needed, limit: limit) }
+            // The pairing and the core's scratch, 4 bytes each per NEW record, then 4 per move:
+            // the moves are counted first, and listed only when they fit too.
+            let counting = 8 * counts[1] + baseline
+            guard counting <= limit else { throw DiffError.movesOverMemoryLimit(needed: counting, limit: limit) }
             progress.phase("finding moves", total: 0)
-            moved = try SpanMatch.moves(newToOld: newToOld)
+            let count = try SpanMatch.moves(newToOld: newToOld, counting: true).count
+            let needed = counting + 4 * count
+            guard needed <= limit else { throw DiffError.movesOverMemoryLimit(needed: needed, limit: limit) }
+            moved = try SpanMatch.moves(newToOld: newToOld).moves
         }
         let endings = [options.oldPath, options.newPath].map(lastByte)
         let headerChanged = headers[0] != headers[1]
