@@ -11,21 +11,13 @@ struct KeyPacker {
 
     init(capacity: Int) { keys.reserveCapacity(capacity) }
 
-    /// Appends `key`'s word; false (nothing appended) when it has no packed form. O(key length).
+    /// Appends `count` words that `body` writes (body(words) false: one has no packed form; what
+    /// was appended is then unspecified). One growth check for the batch, not one per key. O(count).
     @inline(__always)
-    mutating func append(_ key: UnsafeRawBufferPointer) -> Bool {
-        guard let word = Self.pack(key) else { return false }
-        keys.append(word)
-        return true
-    }
-
-    /// As `append(_:)` for the key `range` of `bytes`, reading whole words when at least 16 bytes
-    /// of `bytes` start at the key (the same word, without a loop per byte). O(1) for short keys.
-    @inline(__always)
-    mutating func append(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> Bool {
-        guard let word = Self.pack(bytes, range) else { return false }
-        keys.append(word)
-        return true
+    mutating func append(count: Int, _ body: (UnsafeMutableBufferPointer<UInt64>) throws -> Bool) rethrows -> Bool {
+        let start = keys.count
+        keys.append(contentsOf: repeatElement(0, count: count))
+        return try keys.withUnsafeMutableBufferPointer { try body(UnsafeMutableBufferPointer(rebasing: $0[start...])) }
     }
 
     /// The word of the key `range` of `bytes`, or nil; `pack(_:)`'s word, found with word loads.
@@ -35,12 +27,12 @@ struct KeyPacker {
         guard count <= 15, range.lowerBound + 16 <= bytes.count else { return pack(UnsafeRawBufferPointer(rebasing: bytes[range])) }
         let at = bytes.baseAddress! + range.lowerBound
         let low = UInt64(littleEndian: at.loadUnaligned(as: UInt64.self))
-        if count <= 7 { return low & ((1 << (8 * UInt64(count))) &- 1) | UInt64(count) << 56 }
+        if count <= 7 { return low & ((1 &<< (8 &* UInt64(count))) &- 1) | UInt64(count) &<< 56 }
         // Bytes past the key read as "0" digits: nibbles of 0, as the loop leaves them.
-        let kept: UInt64 = (1 << (8 * UInt64(count - 8))) &- 1
+        let kept: UInt64 = (1 &<< (8 &* UInt64(count &- 8))) &- 1
         let high = UInt64(littleEndian: (at + 8).loadUnaligned(as: UInt64.self)) & kept | 0x3030_3030_3030_3030 & ~kept
         guard let a = digitNibbles(low), let b = digitNibbles(high) else { return nil }
-        return UInt64(count) << 60 | b << 32 | a
+        return UInt64(count) &<< 60 | b &<< 32 | a
     }
 
     /// Eight ASCII digits (byte k the k-th) as eight nibbles (digit k in bits 4k..<4k+4), or nil
@@ -52,9 +44,9 @@ struct KeyPacker {
             | ((word & 0x0F0F_0F0F_0F0F_0F0F) &+ 0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0
         guard notDigits == 0 else { return nil }
         var t = word & 0x0F0F_0F0F_0F0F_0F0F
-        t = (t | t >> 4) & 0x00FF_00FF_00FF_00FF
-        t = (t | t >> 8) & 0x0000_FFFF_0000_FFFF
-        return (t | t >> 16) & 0xFFFF_FFFF
+        t = (t | t &>> 4) & 0x00FF_00FF_00FF_00FF
+        t = (t | t &>> 8) & 0x0000_FFFF_0000_FFFF
+        return (t | t &>> 16) & 0xFFFF_FFFF
     }
 
     /// The word of `key`, or nil. O(key length).

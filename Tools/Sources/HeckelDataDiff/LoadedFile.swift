@@ -25,20 +25,25 @@ struct LoadedFile {
             guard packer != nil, let layout else { return }
             // One memchr over the batch (in cache) spares one per record's key.
             let quoteFree = memchr(bytes.baseAddress! + starts.first!, 0x22, starts.last! - starts.first!) == nil
-            for k in 0..<starts.count - 1 {
-                let content = RecordFile.content(of: starts[k]..<starts[k + 1], in: bytes, format: format)
-                let packed: Bool
-                if let key = layout.plainKey(bytes, content, quoteFree: quoteFree) {
-                    packed = packer!.append(bytes, key)
-                } else {
-                    arena.removeAll(keepingCapacity: true)
-                    switch try layout.key(bytes, content, record: first + k + 1, fields: &fields, members: &members, arena: &arena) {
-                    case .file(let range): packed = packer!.append(UnsafeRawBufferPointer(rebasing: bytes[range]))
-                    case .arena(let range): packed = arena.withUnsafeBytes { packer!.append(UnsafeRawBufferPointer(rebasing: $0[range])) }
+            let packed = try packer!.append(count: starts.count - 1) { words in
+                for k in words.indices {
+                    let content = RecordFile.content(of: starts[k]..<starts[k + 1], in: bytes, format: format)
+                    let word: UInt64?
+                    if let key = layout.plainKey(bytes, content, quoteFree: quoteFree) {
+                        word = KeyPacker.pack(bytes, key)
+                    } else {
+                        arena.removeAll(keepingCapacity: true)
+                        switch try layout.key(bytes, content, record: first + k + 1, fields: &fields, members: &members, arena: &arena) {
+                        case .file(let range): word = KeyPacker.pack(bytes, range)
+                        case .arena(let range): word = arena.withUnsafeBytes { KeyPacker.pack(UnsafeRawBufferPointer(rebasing: $0[range])) }
+                        }
                     }
+                    guard let word else { return false }
+                    words[k] = word
                 }
-                if !packed { packer = nil; return }
+                return true
             }
+            if !packed { packer = nil }
         })
         self.layout = layout!
         packedKeys = packer?.keys

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A mapped data file split into records: the header (CSV/TSV) and the start of every data record.
 ///
 /// Invariants: `starts` is ascending, `starts.last` is the end of the last record (its terminator
@@ -29,7 +35,8 @@ public final class RecordFile: @unchecked Sendable {
     public init(path: String, format: RecordFormat, releasingPages: Bool = false, progress: ((Int) -> Void)? = nil,
                 header headerBody: (UnsafeRawBufferPointer?) throws -> Void,
                 records recordsBody: (UnsafeRawBufferPointer, UnsafeBufferPointer<Int>, Int) throws -> Void) throws {
-        file = try MappedFile(path: path)
+        let mapped = try MappedFile(path: path)
+        file = mapped
         self.format = format
         let bytes = file.bytes
         let scanner = RecordScanner(format: format)
@@ -54,7 +61,28 @@ public final class RecordFile: @unchecked Sendable {
             starts.removeLast()
             batchStart = starts.count
         }
+        // After each record: hand a full batch over, and now and then tell progress and release.
+        func recorded() throws {
+            guard starts.count - batchStart == Self.batch else { return }
+            try handOver()
+            if starts.count & 0xFFFF == 0 {
+                progress?(position)
+                if releasingPages { released.release(mapped, upTo: position) }
+            }
+        }
+        // Lines have no quotes to look for; JSON Lines records are checked one by one.
+        if format == .lines { quoteFree = bytes.count }
+        let base = bytes.baseAddress
         while position < bytes.count {
+            // Records wholly before `quoteFree` end at their first newline.
+            if format != .jsonl, header != nil || !format.hasHeader, let base {
+                while position < quoteFree, let hit = memchr(base + position, 0x0A, quoteFree - position) {
+                    starts.append(position)
+                    position = base.distance(to: UnsafeRawPointer(hit)) + 1
+                    try recorded()
+                }
+                guard position < bytes.count else { break }
+            }
             switch scanner.scan(bytes, from: position, atEnd: true, quoteFree: &quoteFree) {
             case .record(let end, let next):
                 if format.hasHeader, header == nil {
@@ -70,13 +98,7 @@ public final class RecordFile: @unchecked Sendable {
                 }
                 starts.append(position)
                 position = next
-                if starts.count - batchStart == Self.batch {
-                    try handOver()
-                    if starts.count & 0xFFFF == 0 {
-                        progress?(position)
-                        if releasingPages { released.release(file, upTo: position) }
-                    }
-                }
+                try recorded()
             case .incomplete, .unterminatedQuote:
                 throw DataFileError.unterminatedQuote(path: path, line: RecordScanner.lineNumber(of: position, in: bytes))
             }

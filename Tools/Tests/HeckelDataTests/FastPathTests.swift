@@ -43,6 +43,38 @@ struct FastPathTests {
         }
     }
 
+    @Test("a quote-free record's key found with word operations is the one the general keying finds", arguments: [0, 1, 2])
+    func plainKeys(column: Int) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var random = TestRandom(state: UInt64(column) + 31)
+        // Fields of 0 to 20 bytes, records of 1 to 4 fields (some without the key column), and
+        // the last records near the end of the file (no 16 bytes past the key).
+        var text = "a,b,c,d\n"
+        for _ in 0..<3000 {
+            let fields = (0..<1 + random.below(4)).map { _ in String(repeating: "x", count: random.below(21)) }
+            text += fields.joined(separator: ",") + (random.below(4) == 0 ? "\r\n" : "\n")
+        }
+        text += "1,2,3"
+        let path = try scratch.write("keys.csv", text)
+        let file = try RecordFile(path: path, format: .csv)
+        let layout = try RecordLayout(format: .csv, path: path, keys: [String(column + 1)], header: file.headerBytes)
+        var fields: [FieldBounds] = [], members: [Fields.Member] = [], arena: [UInt8] = []
+        var found = 0
+        for k in 0..<file.count {
+            let content = file.content(k)
+            let fast = layout.plainKey(file.file.bytes, content, quoteFree: true)
+            let general: Range<Int>?
+            switch try? layout.key(file.file.bytes, content, record: k + 1, fields: &fields, members: &members, arena: &arena) {
+            case .file(let range): general = range
+            default: general = nil
+            }
+            #expect(fast == general, "record \(k)")
+            if fast != nil { found += 1 }
+        }
+        #expect(found > 500)
+    }
+
     /// A keyed CSV pair whose ids are 8 to 16 digits (packed as nibbles; 16 digits are not, so a
     /// file holding one is keyed as spans), with leading zeros and duplicates.
     func digitKeyedPair(seed: UInt64, rows: Int, longest: Int) -> (old: String, new: String) {
