@@ -27,9 +27,11 @@ struct SpilledDiff {
         while partitions < 4096, estimate.bytes / partitions > budget { partitions *= 2 }
         let folder = try TemporaryFolder()
 
-        // OLD and NEW at once, each with its own partition files and half the buffers' share.
+        // OLD and NEW at once, each with its own partition files and half the buffers' share, when
+        // the process may hold both sides' files open (else one side after the other).
         progress.phase("partitioning", total: fileSize(options.newPath))
-        let sides = try concurrentMap(2) { side in
+        let bothOpen = openFileLimit(raisingTo: 2 * partitions + 64) >= 2 * partitions + 64
+        let sides = try concurrentMap(2, concurrently: bothOpen) { side in
             try SpilledSide(path: side == 0 ? options.oldPath : options.newPath, side: side, format: format, keys: options.keys,
                             folder: folder, partitions: partitions, flushAt: max(4096, min(1 << 16, limit / (16 * partitions))),
                             blockSize: max(1 << 12, min(4 << 20, limit / 64)), progress: side == 1 ? progress.update : nil)
@@ -127,6 +129,19 @@ private struct SpilledSide {
         self.layout = try layout ?? RecordLayout(format: format, path: path, keys: keys, header: nil)
         self.count = count
     }
+}
+
+/// Raises the soft limit on open files toward `needed` (never past the hard limit, never down);
+/// returns the soft limit in force. O(1).
+private func openFileLimit(raisingTo needed: Int) -> Int {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+    if limit.rlim_cur < rlim_t(needed), limit.rlim_cur < limit.rlim_max {
+        var raised = limit
+        raised.rlim_cur = min(limit.rlim_max, rlim_t(needed))
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+    }
+    return Int(clamping: limit.rlim_cur)  // RLIM_INFINITY is the largest value: .max
 }
 
 /// The last byte of a file, or nil when it is empty or unreadable. O(1).

@@ -214,6 +214,23 @@ struct RoundTripTests {
         }
     }
 
+    @Test("spilled with too few open files for both sides at once: one after the other, same output")
+    func spilledWithFewFiles() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let old = scratch.path("old.csv"), new = scratch.path("new.csv")
+        try CSVPairGenerator(rows: 100_000, seed: 4).write(oldPath: old, newPath: new)
+        let arguments = ["diff", old, new, "--key", "id", "--format", "jsonl"]
+        let inMemory = try runHeckel(arguments)
+        #expect(inMemory.status == 1 && !inMemory.stdout.isEmpty)
+        // 6M: 64 partitions a side. A hard limit of 100 open files holds one side's, not both.
+        for limits in ["ulimit -Sn 100; ulimit -Hn 100", "ulimit -Sn 100", ":"] {
+            let run = try runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                     ["-c", "\(limits); exec \"$0\" \"$@\"", heckelExecutable.path] + arguments + ["--memory-limit", "6M"])
+            #expect(run.status == 1 && run.stdout == inMemory.stdout, "\(limits): \(run.stderr)")
+        }
+    }
+
     @Test("spilled: records longer than a partition buffer, quoted and composite keys, JSON Lines")
     func spilledLongRecordsAndKeys() throws {
         let scratch = try Scratch()
