@@ -34,7 +34,7 @@ struct SpilledDiff {
         let sides = try concurrentMap(2, concurrently: bothOpen) { side in
             try SpilledSide(path: side == 0 ? options.oldPath : options.newPath, side: side, format: format, keys: options.keys,
                             folder: folder, partitions: partitions, flushAt: max(4096, min(1 << 16, limit / (16 * partitions))),
-                            blockSize: max(1 << 12, min(4 << 20, limit / 64)), progress: side == 1 ? progress.update : nil)
+                            blockSize: max(1 << 12, min(1 << 20, limit / 64)), progress: side == 1 ? progress.update : nil)
         }
         let headers = sides.map(\.header), layouts = sides.map(\.layout), counts = sides.map(\.count)
         let oldLayout = layouts[0], newLayout = layouts[1]
