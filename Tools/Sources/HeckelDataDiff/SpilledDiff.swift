@@ -46,8 +46,14 @@ struct SpilledDiff {
         for p in 0..<partitions {
             let halves = try concurrentMap(2) { side in try Partition(path: folder.path(side: side, partition: p)) }
             let old = halves[0], new = halves[1]
-            let match = try old.withKeySpans { oldSpans in
-                try new.withKeySpans { newSpans in try SpanMatch(old: oldSpans, new: newSpans, findsMoves: false) }
+            // Packed keys when both halves have them (one-to-one: the same pairs as spans), else spans.
+            let match: SpanMatch
+            if let oldKeys = old.packedKeys(), let newKeys = new.packedKeys() {
+                match = try SpanMatch(oldKeys: oldKeys, newKeys: newKeys, findsMoves: false)
+            } else {
+                match = try old.withKeySpans { oldSpans in
+                    try new.withKeySpans { newSpans in try SpanMatch(old: oldSpans, new: newSpans, findsMoves: false) }
+                }
             }
             old.bytes.withUnsafeBytes { oldBytes in
                 new.bytes.withUnsafeBytes { newBytes in
@@ -182,6 +188,19 @@ private struct Partition {
             }
         }
         self.entries = entries
+    }
+
+    /// Every entry's key packed in a word (`KeyPacker`), or nil when one has no packed form. O(entries).
+    func packedKeys() -> [UInt64]? {
+        bytes.withUnsafeBytes { raw in
+            var keys: [UInt64] = []
+            keys.reserveCapacity(entries.count)
+            for entry in entries {
+                guard let word = KeyPacker.pack(raw, entry.key) else { return nil }
+                keys.append(word)
+            }
+            return keys
+        }
     }
 
     func withKeySpans<R>(_ body: ([heckel_span]) throws -> R) rethrows -> R {
