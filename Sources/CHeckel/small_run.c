@@ -186,13 +186,17 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
         return true;
     }
     direct_arrays a = {.bits = table_bits(old_count)};
+    size_t words = block_words(a.bits, old_count, new_count);
     if (old_count + new_count <= HECKEL_STACK_MAX) {
-        uint32_t block[STACK_TABLE + 3 * HECKEL_STACK_MAX + 1 + HECKEL_STACK_MAX / 64 + 1];
-        HECKEL_CHECK(block_words(a.bits, old_count, new_count) <= sizeof block / sizeof *block);
+        /* Sized to the call (under 15 KiB): a fixed frame of the most would
+         * be probed page by page on entry (stack clash protection), and a
+         * first call in a fresh process would fault in every page. */
+        HECKEL_CHECK(words <= STACK_TABLE + 3 * HECKEL_STACK_MAX + 1 + HECKEL_STACK_MAX / 64 + 1);
+        uint32_t block[words];
         lay_out(&a, block, old_count, new_count);
         return run_direct(env, in, prefix, &a, result, status);
     }
-    uint32_t *block = heckel_alloc(env, block_words(a.bits, old_count, new_count), sizeof *block);
+    uint32_t *block = heckel_alloc(env, words, sizeof *block);
     if (!block) {
         *status = HECKEL_OUT_OF_MEMORY;
         return true;
