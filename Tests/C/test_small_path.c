@@ -1,14 +1,15 @@
 /* The direct path (small_run.c) against the general path: on thousands of
  * random shapes (heavy duplicates, all equal, all distinct, reversed, empty
  * sides, keys sharing table slots, keys crowding one slot, sizes straddling
- * the stack bound HECKEL_STACK_MAX = 512 and this build's HECKEL_SMALL_MAX =
- * 1024) every output array and counter must be byte-identical, with and
+ * the stack bound HECKEL_STACK_MAX = 512 and the library's HECKEL_SMALL_MAX,
+ * SMALL_MAX here: 1024 in heckel_small, 65536 in the production-threshold
+ * build of test_small_path_production) every output array and counter must be byte-identical, with and
  * without moves and ignore_order, and correct by the values alone
  * (check_result). The allocator's call count shows which path ran: none on
  * the stack, one block on the heap, more on the general path, so each shape
  * is also checked to reach the path it is meant for. A cancel raised before
  * the call must return HECKEL_CANCELLED with the outputs untouched. Built
- * against heckel_small (HECKEL_TEST_HOOKS). */
+ * against a core with HECKEL_TEST_HOOKS. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +20,11 @@
 
 extern bool heckel_test_small_path_off;
 
-#define MAX_SIDE 1200
-#define STACK_MAX 512  /* HECKEL_STACK_MAX */
-#define SMALL_MAX 1024 /* HECKEL_SMALL_MAX in heckel_small */
+#define STACK_MAX 512 /* HECKEL_STACK_MAX */
+#ifndef SMALL_MAX /* the library's HECKEL_SMALL_MAX: heckel_small's, or the production one */
+#define SMALL_MAX 1024
+#endif
+#define MAX_SIDE (SMALL_MAX + 1024)
 #define FILL 0xA5
 /* The direct path's slot hash: the top bits of key * HASH_MULTIPLIER. */
 #define HASH_MULTIPLIER 0x9E3779B97F4A7C15ull
@@ -165,7 +168,8 @@ int main(void) {
     }
     /* Exactly at, just above and far above both bounds, with a common
      * prefix, heavy duplicates (50 values) or none. */
-    const size_t totals[] = {510, 511, 512, 513, 514, 600, 1022, 1023, 1024, 1025, 1026, 2000};
+    const size_t totals[] = {510, 511, 512, 513, 514, 600, SMALL_MAX - 2, SMALL_MAX - 1, SMALL_MAX,
+                             SMALL_MAX + 1, SMALL_MAX + 2, SMALL_MAX + 900};
     for (size_t k = 0; k < sizeof totals / sizeof *totals; k++) {
         for (size_t prefix = 0; prefix < 40; prefix += 13) {
             for (uint64_t alphabet = 50; alphabet; alphabet = alphabet == 50 ? UINT64_MAX : 0) {
