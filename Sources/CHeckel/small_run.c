@@ -40,14 +40,16 @@ typedef struct direct_arrays {
     unsigned bits;
 } direct_arrays;
 
-/* Table bits for old_count keys: at most an eighth full up to 2^15 slots
- * (128 KiB), a quarter above, so that probes rarely take a second step
- * (each step is a branch the CPU may mispredict; measured: a quarter full
- * is 1.5x faster than half full at 10^3, an eighth 8% faster still, and no
- * faster at 10^4, where the table leaves the L1 cache either way). */
+/* Table bits for old_count keys: a quarter full at most, so that probes
+ * rarely take a second step (each step is a branch the CPU may mispredict;
+ * measured 1.5x faster than half full at 10^3), and an eighth from 256 keys
+ * up to 2^15 slots (128 KiB; 8% faster at 10^3, while below 256 keys the
+ * larger table's clearing costs more than it saves, and at 10^4 the table
+ * leaves the L1 cache either way). */
 static unsigned table_bits(size_t old_count) {
+    size_t sparse = old_count >= 256 ? 8 : 4;
     unsigned bits = 4;
-    while (((size_t)1 << bits) < 8 * old_count && bits < 15) bits++;
+    while (((size_t)1 << bits) < sparse * old_count && bits < 15) bits++;
     while (((size_t)1 << bits) < 4 * old_count) bits++;
     return bits;
 }
@@ -66,11 +68,11 @@ static void lay_out(direct_arrays *a, uint32_t *block, size_t old_count, size_t 
 }
 
 /* Fills match[] and *matches: each new key takes the first unmatched old
- * occurrence of its key. No branch on whether it matched: the chain is read
- * at the slot's occurrence (chain[0], SPENT, for an empty slot) and both
- * stores happen either way, leaving an empty or spent entry as it was.
- * False, match[] partly written, when the keys crowd the table (probes past
- * the budget). */
+ * occurrence of its key (an empty slot's chain entry, chain[0], reads as
+ * SPENT: no match). (Branch-free forms of these loops measured 10-25% slower
+ * built with clang: inserts and deletions mostly come in blocks, so the
+ * branches are predicted.) False, match[] partly written, when the keys
+ * crowd the table (probes past the budget). */
 static bool match_keys(const uint64_t *old_keys, size_t old_count, const uint64_t *new_keys,
                        size_t new_count, const direct_arrays *a, size_t *matches) {
     uint32_t *slots = a->slots, *chain = a->chain, *match = a->match;
@@ -101,15 +103,17 @@ static bool match_keys(const uint64_t *old_keys, size_t old_count, const uint64_
         size_t s = SLOT(key);
         uint32_t x;
         PROBE(key, s, x)
-        uint32_t after = chain[x];
-        bool taken = after != SPENT;
         /* The slot moves on to the next occurrence; the last one taken
          * leaves the slot in place (probes for other keys pass it) and its
          * key SPENT. */
-        slots[s] = taken && after != 0 ? after : x;
-        chain[x] = after == 0 ? SPENT : after;
-        match[j] = taken ? x - 1 : HECKEL_UNMATCHED;
-        matched += taken;
+        uint32_t after = chain[x], taken = HECKEL_UNMATCHED;
+        if (after != SPENT) {
+            taken = x - 1;
+            matched++;
+            if (after != 0) slots[s] = after;
+            else chain[x] = SPENT;
+        }
+        match[j] = taken;
     }
 #undef PROBE
 #undef SLOT
@@ -140,14 +144,11 @@ static bool run_direct(const heckel_env *env, const heckel_input *in, size_t pre
     heckel_offset *old_to_new = result->old_to_new, *new_to_old = result->new_to_old, *moves = result->moves;
     for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (heckel_offset)k;
     for (size_t i = 0; i < old_count; i++) old_to_new[prefix + i] = HECKEL_UNMATCHED;
-    /* An unmatched j writes its old side to a dummy, not behind a branch. */
-    heckel_offset dummy;
     if (env->ignore_order) {
         for (size_t j = 0; j < new_count; j++) {
             uint32_t i = match[j];
-            bool matched = i != HECKEL_UNMATCHED;
-            new_to_old[prefix + j] = matched ? (heckel_offset)(prefix + i) : HECKEL_UNMATCHED;
-            *(matched ? &old_to_new[prefix + i] : &dummy) = (heckel_offset)(prefix + j);
+            new_to_old[prefix + j] = i == HECKEL_UNMATCHED ? HECKEL_UNMATCHED : (heckel_offset)(prefix + i);
+            if (i != HECKEL_UNMATCHED) old_to_new[prefix + i] = (heckel_offset)(prefix + j);
         }
         result->match_count = prefix + matches;
         result->move_count = 0;
@@ -156,20 +157,22 @@ static bool run_direct(const heckel_env *env, const heckel_input *in, size_t pre
     /* The move pass's backward half (heckel_mark_kept's) fused with the
      * output loop: from the end, each pair with run length wanted - 1 below
      * the last kept one is kept; every other pair is a move, written from
-     * the back of its known count (matches - longest). An unmatched j is
-     * never kept (never below bound) nor a move. */
+     * the back of its known count (matches - longest). */
     size_t move_count = matches - longest, at = move_count, wanted = longest;
     uint32_t bound = HECKEL_UNMATCHED; /* above every old offset */
     for (size_t j = new_count; j-- > 0;) {
         uint32_t i = match[j];
-        bool matched = i != HECKEL_UNMATCHED;
-        new_to_old[prefix + j] = matched ? (heckel_offset)(prefix + i) : HECKEL_UNMATCHED;
-        *(matched ? &old_to_new[prefix + i] : &dummy) = (heckel_offset)(prefix + j);
+        if (i == HECKEL_UNMATCHED) {
+            new_to_old[prefix + j] = HECKEL_UNMATCHED;
+            continue;
+        }
+        new_to_old[prefix + j] = (heckel_offset)(prefix + i);
+        old_to_new[prefix + i] = (heckel_offset)(prefix + j);
         /* lengths[j] == wanted - 1 never holds once wanted is 0. */
-        bool kept = lengths[j] == wanted - 1 && i < bound;
-        bound = kept ? i : bound;
-        wanted -= kept;
-        if (matched && !kept) { /* a move: rare, so the branch is predicted */
+        if (lengths[j] == wanted - 1 && i < bound) {
+            bound = i;
+            wanted--;
+        } else { /* a move */
             at--;
             if (moves) moves[at] = (heckel_offset)(prefix + j);
         }
