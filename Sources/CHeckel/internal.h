@@ -223,11 +223,12 @@ heckel_status heckel_keys_intersect(const heckel_env *env, const uint64_t *a, si
 heckel_status heckel_run(const heckel_env *env, const heckel_input *input, heckel_result *result);
 
 /* The most middle elements (old and new together, after trimming the common
- * prefix) heckel_run_small takes: up to where the general path would still
- * match one partition on one thread. Up to HECKEL_STACK_MAX of them, its
- * arrays are on the stack. */
+ * prefix) heckel_run_small takes: about where the general path would still
+ * match one partition on one thread, and below 2^16 - 1, so that its table
+ * holds old offsets + 1 in 16 bits with 0xFFFF to spare. Up to
+ * HECKEL_STACK_MAX of them, its arrays are on the stack. */
 #ifndef HECKEL_SMALL_MAX /* tests build a variant with a lower bound */
-#define HECKEL_SMALL_MAX ((size_t)1 << 16)
+#define HECKEL_SMALL_MAX ((size_t)65534)
 #endif
 #define HECKEL_STACK_MAX 512
 

@@ -3,7 +3,7 @@
  * callback) whose middle, after trimming the common prefix, holds at most
  * HECKEL_SMALL_MAX elements on both sides together: one thread, no
  * partitions, no seed, one table over the old keys that stays in cache
- * (4-byte slots; the keys are read from the caller's array), the move
+ * (2-byte slots; the keys are read from the caller's array), the move
  * pass's forward half (heckel_run_lengths), then its backward half fused
  * with the output loop. Its arrays live on the stack up to HECKEL_STACK_MAX
  * elements, else in one heap block.
@@ -23,20 +23,26 @@
  */
 #include "internal.h"
 
-#define EMPTY 0u               /* a slot: old offset + 1, or EMPTY */
-#define SPENT HECKEL_UNMATCHED /* chain[]: a used-up key */
+#define EMPTY 0u /* a slot: old offset + 1, or EMPTY */
+#define SPENT 0xFFFFu /* chain[]: a used-up key (above every old offset + 1) */
 #define STACK_TABLE (8 * HECKEL_STACK_MAX)
 /* Extra probe steps allowed per element: random keys in a table a quarter
  * full average about 0.2. */
 #define PROBE_BUDGET 4
 
-/* The arrays of one call (uint32 each): slots (1 << bits); chain
- * (old_count + 1), indexed by old offset + 1: the next occurrence + 1 of
- * the same key, 0 after the last, SPENT once all are taken (chain[0], an
- * empty slot's, is SPENT from the start); match and run lengths (new_count
- * each); work (heckel_kept_work). */
+/* The arrays of one call: match (new_count uint32), then one region that
+ * first holds the table, 16-bit since old offsets + 1 stay below SPENT
+ * (HECKEL_SMALL_MAX): slots (1 << bits), chain (old_count + 1, indexed by
+ * old offset + 1: the next occurrence + 1 of the same key, 0 after the
+ * last, SPENT once all are taken; chain[0], an empty slot's, is SPENT from
+ * the start); and once matching is done, over the same bytes, the move
+ * pass's run lengths (new_count uint32) and work (heckel_kept_work). Half
+ * the bytes of 32-bit slots, and a region not a sum: fewer pages to fault
+ * in where the allocator hands back large blocks on free. */
 typedef struct direct_arrays {
-    uint32_t *slots, *chain, *match, *lengths, *work;
+    uint32_t *match;
+    uint16_t *slots, *chain;
+    uint32_t *lengths, *work;
     unsigned bits;
 } direct_arrays;
 
@@ -54,16 +60,17 @@ static unsigned table_bits(size_t old_count) {
     return bits;
 }
 
-/* Words of the arrays for the given counts. */
-static size_t block_words(unsigned bits, size_t old_count, size_t new_count) {
-    return ((size_t)1 << bits) + old_count + 1 + 2 * new_count + heckel_kept_work(new_count);
+/* 32-bit words of the region for the given counts. */
+static size_t region_words(unsigned bits, size_t old_count, size_t new_count) {
+    size_t table = (((size_t)1 << bits) + old_count + 1 + 1) / 2, moves = new_count + heckel_kept_work(new_count);
+    return table > moves ? table : moves;
 }
 
-static void lay_out(direct_arrays *a, uint32_t *block, size_t old_count, size_t new_count) {
-    a->slots = block;
+static void lay_out(direct_arrays *a, uint32_t *block, size_t new_count) {
+    a->match = block;
+    a->slots = (uint16_t *)(block + new_count);
     a->chain = a->slots + ((size_t)1 << a->bits);
-    a->match = a->chain + old_count + 1;
-    a->lengths = a->match + new_count;
+    a->lengths = block + new_count;
     a->work = a->lengths + new_count;
 }
 
@@ -75,7 +82,8 @@ static void lay_out(direct_arrays *a, uint32_t *block, size_t old_count, size_t 
  * crowd the table (probes past the budget). */
 static bool match_keys(const uint64_t *old_keys, size_t old_count, const uint64_t *new_keys,
                        size_t new_count, const direct_arrays *a, size_t *matches) {
-    uint32_t *slots = a->slots, *chain = a->chain, *match = a->match;
+    uint16_t *slots = a->slots, *chain = a->chain;
+    uint32_t *match = a->match;
     const unsigned shift = 64 - a->bits;
     const size_t mask = ((size_t)1 << a->bits) - 1;
     size_t budget = PROBE_BUDGET * (old_count + new_count);
@@ -92,23 +100,24 @@ static bool match_keys(const uint64_t *old_keys, size_t old_count, const uint64_
     for (size_t i = old_count; i-- > 0;) {
         uint64_t key = old_keys[i];
         size_t s = SLOT(key);
-        uint32_t x;
+        uint16_t x;
         PROBE(key, s, x)
         chain[i + 1] = x;
-        slots[s] = (uint32_t)i + 1;
+        slots[s] = (uint16_t)(i + 1);
     }
     size_t matched = 0;
     for (size_t j = 0; j < new_count; j++) {
         uint64_t key = new_keys[j];
         size_t s = SLOT(key);
-        uint32_t x;
+        uint16_t x;
         PROBE(key, s, x)
         /* The slot moves on to the next occurrence; the last one taken
          * leaves the slot in place (probes for other keys pass it) and its
          * key SPENT. */
-        uint32_t after = chain[x], taken = HECKEL_UNMATCHED;
+        uint16_t after = chain[x];
+        uint32_t taken = HECKEL_UNMATCHED;
         if (after != SPENT) {
-            taken = x - 1;
+            taken = (uint32_t)x - 1;
             matched++;
             if (after != 0) slots[s] = after;
             else chain[x] = SPENT;
@@ -131,7 +140,8 @@ static bool run_direct(const heckel_env *env, const heckel_input *in, size_t pre
     const uint32_t *match = a->match, *lengths = a->lengths;
     size_t matches;
     if (!match_keys(old_keys, old_count, new_keys, new_count, a, &matches)) return false;
-    /* The move pass's forward half: polls, as the general path's does. */
+    /* The move pass's forward half, over the table's bytes: polls, as the
+     * general path's does. */
     size_t longest = 0;
     if (!env->ignore_order &&
         (*status = heckel_run_lengths(env, match, new_count, a->lengths, a->work, &longest)) != HECKEL_OK)
@@ -193,14 +203,15 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
         return true;
     }
     direct_arrays a = {.bits = table_bits(old_count)};
-    size_t words = block_words(a.bits, old_count, new_count);
+    size_t words = new_count + region_words(a.bits, old_count, new_count);
     if (old_count + new_count <= HECKEL_STACK_MAX) {
-        /* Sized to the call (under 23 KiB): a fixed frame of the most would
+        /* Sized to the call (under 14 KiB): a fixed frame of the most would
          * be probed page by page on entry (stack clash protection), and a
          * first call in a fresh process would fault in every page. */
-        HECKEL_CHECK(words <= STACK_TABLE + 3 * HECKEL_STACK_MAX + 1 + HECKEL_STACK_MAX / 64 + 1);
+        HECKEL_CHECK(words <= HECKEL_STACK_MAX + (STACK_TABLE + HECKEL_STACK_MAX + 2) / 2 +
+                                  2 * HECKEL_STACK_MAX + HECKEL_STACK_MAX / 64 + 1);
         uint32_t block[words];
-        lay_out(&a, block, old_count, new_count);
+        lay_out(&a, block, new_count);
         return run_direct(env, in, prefix, &a, result, status);
     }
     uint32_t *block = heckel_alloc(env, words, sizeof *block);
@@ -208,7 +219,7 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
         *status = HECKEL_OUT_OF_MEMORY;
         return true;
     }
-    lay_out(&a, block, old_count, new_count);
+    lay_out(&a, block, new_count);
     bool done = run_direct(env, in, prefix, &a, result, status);
     heckel_free(env, block);
     return done;

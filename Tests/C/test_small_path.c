@@ -2,7 +2,7 @@
  * random shapes (heavy duplicates, all equal, all distinct, reversed, empty
  * sides, keys sharing table slots, keys crowding one slot, sizes straddling
  * the stack bound HECKEL_STACK_MAX = 512 and the library's HECKEL_SMALL_MAX,
- * SMALL_MAX here: 1024 in heckel_small, 65536 in the production-threshold
+ * SMALL_MAX here: 1024 in heckel_small, 65534 in the production-threshold
  * build of test_small_path_production) every output array and counter must be byte-identical, with and
  * without moves and ignore_order, and correct by the values alone
  * (check_result). The allocator's call count shows which path ran: none on
