@@ -31,12 +31,14 @@ public final class Progress: @unchecked Sendable {
         lock.locked { self.name = name; self.total = total; self.done = 0 }
         if Self.timesPhases {
             let now = DispatchTime.now().uptimeNanoseconds
-            fputs("heckel: \((now - phaseStart) / 1_000_000) ms, then \(name)\n", stderr)
+            let memory = ProcessMemory.resident().map { " (\($0.now >> 20) MB resident, \($0.peak >> 20) MB peak)" } ?? ""
+            fputs("heckel: \((now - phaseStart) / 1_000_000) ms\(memory), then \(name)\n", stderr)
             phaseStart = now
         }
     }
 
-    /// HECKEL_PHASE_TIMES=1: print each phase's start and the time since the last (for profiling).
+    /// HECKEL_PHASE_TIMES=1: print each phase's start, the time since the last and the resident
+    /// memory (for profiling).
     private static let timesPhases = getenv("HECKEL_PHASE_TIMES") != nil
     private var phaseStart = DispatchTime.now().uptimeNanoseconds
 

@@ -74,9 +74,10 @@ struct SpilledDiff {
 
         var moved: [UInt32] = []
         if !options.ignoreOrder {
-            // The pairing and the core's scratch, 4 bytes each per NEW record, then 4 per move:
-            // the moves are counted first, and listed only when they fit too.
-            let counting = 8 * counts[1] + baseline
+            // The pairing (4 bytes per NEW record), the updates (about 96 bytes each), a partition's
+            // share the allocator may keep, the core's scratch (8 bytes per NEW record), then 4
+            // bytes per move: the moves are counted first, and listed only if they fit too.
+            let counting = baseline + budget + 12 * counts[1] + 96 * updates.count
             guard counting <= limit else { throw DiffError.movesOverMemoryLimit(needed: counting, limit: limit) }
             progress.phase("finding moves", total: 0)
             let count = try SpanMatch.moves(newToOld: newToOld, counting: true).count
