@@ -26,7 +26,13 @@
  * 1-thread row / caller ms of the N-thread row estimates the speedup even
  * when other processes compete for the cores (wall time then cannot).
  *
- * Usage: heckel_core_bench [-n] [-r runs] [-e engine] [-t threads]... [size ...]
+ * -p (heckel_core_phases only: this file built over the core compiled with
+ * HECKEL_PHASE_HOOK): after each size, every row's time per phase of a call
+ * (trim, histogram, scatter, match, gather, verify, kept, mapping, moves,
+ * free; see HECKEL_PHASE in the core), as the mean over the timed runs and for
+ * the row's first call, with the minor page faults of each (getrusage).
+ *
+ * Usage: heckel_core_bench [-n] [-p] [-r runs] [-e engine] [-t threads]... [size ...]
  *        (default: -r 5, every engine, -t 1, sizes 100 1000 1000000 10000000;
  *        naive runs unless -n, and ratios are then to the first row; -t 0 is
  *        the core's automatic choice)
@@ -36,6 +42,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef HECKEL_BENCH_PHASES
+#include <sys/resource.h>
+#endif
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -61,6 +70,50 @@ static double cpu_now(void) { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }
 /* The calling thread's alone: with balanced parts, about the critical path
  * of a multi-threaded call on an idle machine, whatever the load now. */
 static double caller_now(void) { return clock_seconds(CLOCK_THREAD_CPUTIME_ID); }
+
+/* ---- phases (heckel_core_phases -p) ---- */
+
+#define MAX_PHASES 16
+typedef struct phase_table {
+    int count;
+    const char *name[MAX_PHASES];
+    double seconds[MAX_PHASES];
+    long faults[MAX_PHASES];
+} phase_table;
+
+static bool show_phases;            /* -p */
+static phase_table *phase_target;   /* where the core's phase marks go now, or NULL */
+
+#ifdef HECKEL_BENCH_PHASES
+static double phase_mark;
+static long phase_fault_mark;
+
+static long minor_faults(void) {
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_minflt;
+}
+
+/* Called by the core (HECKEL_PHASE) on the calling thread as a phase ends. */
+void heckel_test_phase(const char *phase);
+void heckel_test_phase(const char *phase) {
+    if (!phase_target) return;
+    double t = now();
+    long faults = minor_faults();
+    if (strcmp(phase, "start") != 0) {
+        phase_table *p = phase_target;
+        int k = 0;
+        while (k < p->count && strcmp(p->name[k], phase) != 0) k++;
+        if (k == p->count && k < MAX_PHASES) p->name[p->count++] = phase;
+        if (k < MAX_PHASES) {
+            p->seconds[k] += t - phase_mark;
+            p->faults[k] += faults - phase_fault_mark;
+        }
+    }
+    phase_mark = now(); /* the hook's own cost left out */
+    phase_fault_mark = faults;
+}
+#endif
 
 /* ---- the naive loop ---- */
 
@@ -186,7 +239,31 @@ typedef struct row {
     double *wall, *cpu, *caller; /* per run, seconds per call */
     double first;       /* the row's first call, timed alone (cold in a fresh process) */
     size_t peak, matches;
+    phase_table first_phases, phases; /* -p: the first call's; the timed runs' sums */
 } row;
+
+/* -p: each row's phases, per call: the timed runs' mean, and the first call. */
+static void print_phases(const row *rows, int row_count, int runs, size_t calls) {
+    for (int k = 0; k < row_count; k++) {
+        const row *w = &rows[k];
+        if (w->engine == NAIVE) continue;
+        const phase_table *p = &w->phases, *f = &w->first_phases;
+        double total = 0;
+        for (int q = 0; q < p->count; q++) total += p->seconds[q];
+        printf("\n  %-24s %12s %7s %12s | %12s %12s\n", engine_names[w->engine], "mean ms", "share",
+               "faults", "first ms", "faults");
+        printf("  %u thread%s\n", w->threads, w->threads == 1 ? "" : "s");
+        for (int q = 0; q < p->count; q++) {
+            int r = 0; /* the first call's entry of the same name */
+            while (r < f->count && strcmp(f->name[r], p->name[q]) != 0) r++;
+            double n = (double)runs * calls;
+            printf("  %-24s %12.3f %6.1f%% %12.0f | %12.3f %12ld\n", p->name[q],
+                   p->seconds[q] / n * 1e3, total > 0 ? 100 * p->seconds[q] / total : 0,
+                   p->faults[q] / n, r < f->count ? f->seconds[r] * 1e3 : 0,
+                   r < f->count ? f->faults[r] : 0);
+        }
+    }
+}
 
 static void bench_size(size_t n, int runs) {
     lists l;
@@ -206,11 +283,13 @@ static void bench_size(size_t n, int runs) {
             *w = (row){.engine = e, .threads = e == NAIVE ? 1 : thread_counts[k],
                        .wall = malloc(sizeof(double) * runs), .cpu = malloc(sizeof(double) * runs),
                        .caller = malloc(sizeof(double) * runs)};
+            phase_target = show_phases ? &w->first_phases : NULL;
             /* First call timed alone (the first row's is a fresh process's
              * first), then an untimed one counting peak scratch through the hook. */
             double t0 = now();
             run_engine(e, w->threads, &l, &r, NULL);
             w->first = now() - t0;
+            phase_target = NULL;
             counting_allocator c;
             counting_init(&c);
             run_engine(e, w->threads, &l, &r, e == NAIVE ? NULL : &c);
@@ -220,12 +299,14 @@ static void bench_size(size_t n, int runs) {
     for (int run = 0; run < runs; run++) {
         for (int k = 0; k < row_count; k++) { /* rotated: no row always follows another */
             row *w = &rows[(k + run) % row_count];
+            phase_target = show_phases ? &w->phases : NULL;
             double t0 = now(), c0 = cpu_now(), k0 = caller_now();
             for (size_t call = 0; call < calls; call++)
                 w->matches = run_engine(w->engine, w->threads, &l, &r, NULL);
             w->wall[run] = (now() - t0) / calls;
             w->cpu[run] = (cpu_now() - c0) / calls;
             w->caller[run] = (caller_now() - k0) / calls;
+            phase_target = NULL;
             if (w->engine == KEYS) move_count = r.move_count;
         }
     }
@@ -257,16 +338,24 @@ static void bench_size(size_t n, int runs) {
         free(w->cpu);
         free(w->caller);
     }
+    if (show_phases) print_phases(rows, row_count, runs, calls);
     free(o2n); free(n2o); free(moves);
     free_lists(&l);
 }
 
 int main(int argc, char **argv) {
     int runs = 5, first = 1, given_threads = 0;
-    const char *usage = "usage: heckel_core_bench [-n] [-r runs] [-e engine] [-t threads]... [size ...]\n";
+    const char *usage = "usage: heckel_core_bench [-n] [-p] [-r runs] [-e engine] [-t threads]... [size ...]\n";
     for (; first < argc && argv[first][0] == '-'; first += 2) {
         if (strcmp(argv[first], "-n") == 0) {
             skip_naive = true;
+            first--;
+        } else if (strcmp(argv[first], "-p") == 0) {
+#ifndef HECKEL_BENCH_PHASES
+            fputs("heckel_core_bench: -p needs heckel_core_phases (the core built with its phase marks)\n", stderr);
+            return 2;
+#endif
+            show_phases = true;
             first--;
         } else if (first + 1 >= argc) {
             fputs(usage, stderr);

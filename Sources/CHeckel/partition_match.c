@@ -335,6 +335,7 @@ static heckel_status match_unpartitioned(const heckel_env *env, const heckel_mid
             old[i + c].offset = (uint32_t)(i + c);
         }
     }
+    HECKEL_PHASE("scatter");
     symbol_table table = {.slots = block + 3 * old_count, .next = block + 3 * old_count + capacity};
     if (!table_build(env, &table, old, old_count, 0)) return HECKEL_CANCELLED;
     for (size_t j = 0; j < new_count; j += HECKEL_KEY_CHUNK) {
@@ -343,6 +344,7 @@ static heckel_status match_unpartitioned(const heckel_env *env, const heckel_mid
         const uint64_t *keys = heckel_source_keys(&m->new_keys, j, chunk, buffer);
         for (size_t c = 0; c < chunk; c++) match[j + c] = table_take(&table, heckel_mix(keys[c], env->seed));
     }
+    HECKEL_PHASE("match");
     return HECKEL_OK;
 }
 
@@ -367,6 +369,7 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     job.cursors = job.new_at + rows;
     heckel_status status = HECKEL_CANCELLED;
     if (!heckel_parallel(threads, histogram_task, &job)) goto done;
+    HECKEL_PHASE("histogram");
     size_t largest = lay_out(job.old_at, t->old_start, t->count, threads);
     lay_out(job.new_at, t->new_start, t->count, threads);
     HECKEL_CHECK(t->old_start[t->count] == old_count && t->new_start[t->count] == new_count);
@@ -385,9 +388,13 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     t->result = block;
     t->old = (old_entry *)(block + 2 * new_count);
     t->tables = block + words;
-    if (heckel_parallel(threads, scatter_task, &job) && heckel_parallel(threads, match_task, &job) &&
-        heckel_parallel(threads, gather_task, &job))
-        status = HECKEL_OK;
+    if (!heckel_parallel(threads, scatter_task, &job)) goto done;
+    HECKEL_PHASE("scatter");
+    if (!heckel_parallel(threads, match_task, &job)) goto done;
+    HECKEL_PHASE("match");
+    if (!heckel_parallel(threads, gather_task, &job)) goto done;
+    HECKEL_PHASE("gather");
+    status = HECKEL_OK;
 done:
     heckel_free(env, starts);
     return status;
