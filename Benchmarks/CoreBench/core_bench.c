@@ -77,7 +77,7 @@ static double caller_now(void) { return clock_seconds(CLOCK_THREAD_CPUTIME_ID); 
 typedef struct phase_table {
     int count;
     const char *name[MAX_PHASES];
-    double seconds[MAX_PHASES];
+    double seconds[MAX_PHASES], cpu[MAX_PHASES], system[MAX_PHASES];
     long faults[MAX_PHASES];
 } phase_table;
 
@@ -85,12 +85,14 @@ static bool show_phases;            /* -p */
 static phase_table *phase_target;   /* where the core's phase marks go now, or NULL */
 
 #ifdef HECKEL_BENCH_PHASES
-static double phase_mark;
+static double phase_mark, phase_cpu_mark, phase_system_mark;
 static long phase_fault_mark;
 
-static long minor_faults(void) {
+/* Minor faults and system time of the process so far. */
+static long minor_faults(double *system) {
     struct rusage u;
     getrusage(RUSAGE_SELF, &u);
+    *system = u.ru_stime.tv_sec + u.ru_stime.tv_usec * 1e-6;
     return u.ru_minflt;
 }
 
@@ -98,8 +100,8 @@ static long minor_faults(void) {
 void heckel_test_phase(const char *phase);
 void heckel_test_phase(const char *phase) {
     if (!phase_target) return;
-    double t = now();
-    long faults = minor_faults();
+    double t = now(), cpu = cpu_now(), system;
+    long faults = minor_faults(&system);
     if (strcmp(phase, "start") != 0) {
         phase_table *p = phase_target;
         int k = 0;
@@ -107,11 +109,15 @@ void heckel_test_phase(const char *phase) {
         if (k == p->count && k < MAX_PHASES) p->name[p->count++] = phase;
         if (k < MAX_PHASES) {
             p->seconds[k] += t - phase_mark;
+            p->cpu[k] += cpu - phase_cpu_mark;
+            p->system[k] += system - phase_system_mark;
             p->faults[k] += faults - phase_fault_mark;
         }
     }
-    phase_mark = now(); /* the hook's own cost left out */
     phase_fault_mark = faults;
+    phase_system_mark = system;
+    phase_cpu_mark = cpu_now(); /* the hook's own cost left out */
+    phase_mark = now();
 }
 #endif
 
@@ -250,17 +256,20 @@ static void print_phases(const row *rows, int row_count, int runs, size_t calls)
         const phase_table *p = &w->phases, *f = &w->first_phases;
         double total = 0;
         for (int q = 0; q < p->count; q++) total += p->seconds[q];
-        printf("\n  %-24s %12s %7s %12s | %12s %12s\n", engine_names[w->engine], "mean ms", "share",
-               "faults", "first ms", "faults");
-        printf("  %u thread%s\n", w->threads, w->threads == 1 ? "" : "s");
+        printf("\n  %-14s %9s %6s %9s %9s %9s | %9s %9s %9s %9s\n", engine_names[w->engine],
+               "wall ms", "share", "cpu ms", "sys ms", "faults", "wall ms", "cpu ms", "sys ms", "faults");
+        printf("  %-14s %42s | %s\n", w->threads == 1 ? "1 thread" : w->threads == 2 ? "2 threads" : "threads",
+               "timed runs, mean per call", "first call");
         for (int q = 0; q < p->count; q++) {
             int r = 0; /* the first call's entry of the same name */
             while (r < f->count && strcmp(f->name[r], p->name[q]) != 0) r++;
             double n = (double)runs * calls;
-            printf("  %-24s %12.3f %6.1f%% %12.0f | %12.3f %12ld\n", p->name[q],
+            bool in_first = r < f->count;
+            printf("  %-14s %9.1f %5.1f%% %9.1f %9.1f %9.0f | %9.1f %9.1f %9.1f %9ld\n", p->name[q],
                    p->seconds[q] / n * 1e3, total > 0 ? 100 * p->seconds[q] / total : 0,
-                   p->faults[q] / n, r < f->count ? f->seconds[r] * 1e3 : 0,
-                   r < f->count ? f->faults[r] : 0);
+                   p->cpu[q] / n * 1e3, p->system[q] / n * 1e3, p->faults[q] / n,
+                   in_first ? f->seconds[r] * 1e3 : 0, in_first ? f->cpu[r] * 1e3 : 0,
+                   in_first ? f->system[r] * 1e3 : 0, in_first ? f->faults[r] : 0);
         }
     }
 }
