@@ -271,6 +271,21 @@ static void print_phases(const row *rows, int row_count, int runs, size_t calls)
                    in_first ? f->seconds[r] * 1e3 : 0, in_first ? f->cpu[r] * 1e3 : 0,
                    in_first ? f->system[r] * 1e3 : 0, in_first ? f->faults[r] : 0);
         }
+        double sum[2][3] = {{0}};
+        long faults[2] = {0};
+        for (int t = 0; t < 2; t++) {
+            const phase_table *x = t ? f : p;
+            for (int q = 0; q < x->count; q++) {
+                sum[t][0] += x->seconds[q];
+                sum[t][1] += x->cpu[q];
+                sum[t][2] += x->system[q];
+                faults[t] += x->faults[q];
+            }
+        }
+        double n = (double)runs * calls;
+        printf("  %-14s %9.1f %6s %9.1f %9.1f %9.0f | %9.1f %9.1f %9.1f %9ld\n", "total",
+               sum[0][0] / n * 1e3, "", sum[0][1] / n * 1e3, sum[0][2] / n * 1e3, faults[0] / n,
+               sum[1][0] * 1e3, sum[1][1] * 1e3, sum[1][2] * 1e3, faults[1]);
     }
 }
 

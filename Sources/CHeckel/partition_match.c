@@ -41,7 +41,9 @@
 /* Distance, in entries, of the prefetch ahead of each partition's read
  * cursor in the gather (hundreds of interleaved streams defeat the
  * hardware prefetcher; this halved the gather at 10^7). */
+#ifndef GATHER_PREFETCH
 #define GATHER_PREFETCH 64
+#endif
 /* next[] value of an old occurrence that was matched and ended its chain. */
 #define SPENT HECKEL_UNMATCHED
 
@@ -324,20 +326,15 @@ static heckel_status match_unpartitioned(const heckel_env *env, const heckel_mid
     uint32_t *block = heckel_scratch_get(env, scratch, (3 * old_count + capacity + old_count) * 4);
     if (!block) return HECKEL_OUT_OF_MEMORY;
     old_entry *old = (old_entry *)block;
-    uint64_t buffer[HECKEL_KEY_CHUNK];
-    for (size_t i = 0; i < old_count; i += HECKEL_KEY_CHUNK) {
-        if (heckel_poll(env, i)) return HECKEL_CANCELLED;
-        size_t chunk = old_count - i < HECKEL_KEY_CHUNK ? old_count - i : HECKEL_KEY_CHUNK;
-        const uint64_t *keys = heckel_source_keys(&m->old_keys, i, chunk, buffer);
-        for (size_t c = 0; c < chunk; c++) {
-            uint64_t h = heckel_mix(keys[c], env->seed);
-            memcpy(old[i + c].mixed, &h, sizeof h);
-            old[i + c].offset = (uint32_t)(i + c);
-        }
-    }
+    /* The old entries in list order: a scatter into one partition. */
+    partitions one = {.bits = 0, .old = old};
+    size_t cursor = 0;
+    if (!partition_pass(env, &m->old_keys, 0, old_count, &one, SCATTER_OLD, &cursor, NULL))
+        return HECKEL_CANCELLED;
     HECKEL_PHASE("scatter");
     symbol_table table = {.slots = block + 3 * old_count, .next = block + 3 * old_count + capacity};
     if (!table_build(env, &table, old, old_count, 0)) return HECKEL_CANCELLED;
+    uint64_t buffer[HECKEL_KEY_CHUNK];
     for (size_t j = 0; j < new_count; j += HECKEL_KEY_CHUNK) {
         if (heckel_poll(env, j)) return HECKEL_CANCELLED;
         size_t chunk = new_count - j < HECKEL_KEY_CHUNK ? new_count - j : HECKEL_KEY_CHUNK;
