@@ -37,7 +37,9 @@
 #ifndef HECKEL_PARTITION_TARGET /* tests build a variant with tiny partitions */
 #define HECKEL_PARTITION_TARGET 32768
 #endif
+#ifndef MAX_PARTITION_BITS /* experiments build other caps */
 #define MAX_PARTITION_BITS 12
+#endif
 /* Distance, in entries, of the prefetch ahead of each partition's read
  * cursor in the gather (hundreds of interleaved streams defeat the
  * hardware prefetcher; this halved the gather at 10^7). */
@@ -90,7 +92,7 @@ typedef struct partition_job {
     const heckel_middle *m;
     partitions t;
     uint32_t *match;
-    size_t *old_at, *new_at, *cursors;
+    uint32_t *old_at, *new_at, *cursors; /* positions fit: counts <= HECKEL_MAX_COUNT */
     size_t next_partition; /* atomic: the next partition a thread may take */
 } partition_job;
 
@@ -105,7 +107,7 @@ typedef enum pass_kind { COUNT, SCATTER_OLD, SCATTER_NEW } pass_kind;
 
 static inline __attribute__((always_inline)) bool
 partition_pass(const heckel_env *env, const heckel_key_source *source, size_t first, size_t end,
-               const partitions *t, pass_kind kind, size_t *cursor, uint32_t *match) {
+               const partitions *t, pass_kind kind, uint32_t *cursor, uint32_t *match) {
     /* Locals: stores to cursor[] or match[] could alias env or t. */
     const uint64_t seed = env->seed;
     const unsigned bits = t->bits;
@@ -141,7 +143,7 @@ partition_pass(const heckel_env *env, const heckel_key_source *source, size_t fi
 static bool histogram_task(void *context, unsigned part, unsigned parts) {
     partition_job *job = context;
     size_t count = job->t.count, first, end;
-    size_t *old_row = job->old_at + part * count, *new_row = job->new_at + part * count;
+    uint32_t *old_row = job->old_at + part * count, *new_row = job->new_at + part * count;
     memset(old_row, 0, count * sizeof *old_row);
     memset(new_row, 0, count * sizeof *new_row);
     heckel_slice(job->m->old_count, part, parts, &first, &end);
@@ -153,13 +155,13 @@ static bool histogram_task(void *context, unsigned part, unsigned parts) {
 
 /* Turns the threads' counts (rows of at) into their first positions, and
  * start into the partitions' prefix sums. Returns the largest partition. */
-static size_t lay_out(size_t *at, size_t *start, size_t count, unsigned threads) {
+static size_t lay_out(uint32_t *at, size_t *start, size_t count, unsigned threads) {
     size_t position = 0, largest = 0;
     for (size_t p = 0; p < count; p++) {
         start[p] = position;
         for (unsigned t = 0; t < threads; t++) {
             size_t keys = at[t * count + p];
-            at[t * count + p] = position;
+            at[t * count + p] = (uint32_t)position;
             position += keys;
         }
         if (position - start[p] > largest) largest = position - start[p];
@@ -170,8 +172,8 @@ static size_t lay_out(size_t *at, size_t *start, size_t count, unsigned threads)
 
 /* Partition bounds: a thread's scatter filled exactly its places, ending
  * where the next thread's (or the next partition) begin. */
-static void check_filled(const partition_job *job, const size_t *at, const size_t *start,
-                         const size_t *cursor, unsigned part, unsigned parts) {
+static void check_filled(const partition_job *job, const uint32_t *at, const size_t *start,
+                         const uint32_t *cursor, unsigned part, unsigned parts) {
 #ifdef HECKEL_CHECKS
     size_t count = job->t.count;
     for (size_t p = 0; p < count; p++)
@@ -183,7 +185,8 @@ static void check_filled(const partition_job *job, const size_t *at, const size_
 
 static bool scatter_task(void *context, unsigned part, unsigned parts) {
     partition_job *job = context;
-    size_t count = job->t.count, first, end, *cursor = job->cursors + part * count;
+    size_t count = job->t.count, first, end;
+    uint32_t *cursor = job->cursors + part * count;
     memcpy(cursor, job->old_at + part * count, count * sizeof *cursor);
     heckel_slice(job->m->old_count, part, parts, &first, &end);
     if (!partition_pass(job->env, &job->m->old_keys, first, end, &job->t, SCATTER_OLD, cursor, NULL))
@@ -299,12 +302,13 @@ static bool match_task(void *context, unsigned part, unsigned parts) {
  * in turn from the thread's own positions. */
 static bool gather_task(void *context, unsigned part, unsigned parts) {
     partition_job *job = context;
-    size_t count = job->t.count, first, end, *cursor = job->cursors + part * count;
+    size_t count = job->t.count, first, end;
+    uint32_t *cursor = job->cursors + part * count;
     size_t result_end = 2 * job->m->new_count;
-    const size_t *new_at = job->new_at + part * count;
+    const uint32_t *new_at = job->new_at + part * count;
     const uint32_t *result = job->t.result;
     uint32_t *match = job->match;
-    for (size_t p = 0; p < count; p++) cursor[p] = job->t.new_start[p] + new_at[p];
+    for (size_t p = 0; p < count; p++) cursor[p] = (uint32_t)(job->t.new_start[p] + new_at[p]);
     heckel_slice(job->m->new_count, part, parts, &first, &end);
     for (size_t j = first; j < end; j++) {
         if (heckel_poll(job->env, j - first)) return false;
@@ -328,7 +332,7 @@ static heckel_status match_unpartitioned(const heckel_env *env, const heckel_mid
     old_entry *old = (old_entry *)block;
     /* The old entries in list order: a scatter into one partition. */
     partitions one = {.bits = 0, .old = old};
-    size_t cursor = 0;
+    uint32_t cursor = 0;
     if (!partition_pass(env, &m->old_keys, 0, old_count, &one, SCATTER_OLD, &cursor, NULL))
         return HECKEL_CANCELLED;
     HECKEL_PHASE("scatter");
@@ -357,11 +361,11 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
 
     /* Counts first: their sizes decide the tables' capacity. */
     size_t rows = (size_t)threads * t->count;
-    size_t *starts = heckel_alloc(env, 2 * (t->count + 1) + 3 * rows, sizeof *starts);
+    size_t *starts = heckel_alloc(env, 2 * (t->count + 1) * sizeof *starts + 3 * rows * sizeof *job.old_at, 1);
     if (!starts) return HECKEL_OUT_OF_MEMORY;
     t->old_start = starts;
     t->new_start = starts + t->count + 1;
-    job.old_at = starts + 2 * (t->count + 1);
+    job.old_at = (uint32_t *)(starts + 2 * (t->count + 1));
     job.new_at = job.old_at + rows;
     job.cursors = job.new_at + rows;
     heckel_status status = HECKEL_CANCELLED;
