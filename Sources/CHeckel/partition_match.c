@@ -37,13 +37,22 @@
 #ifndef HECKEL_PARTITION_TARGET /* tests build a variant with tiny partitions */
 #define HECKEL_PARTITION_TARGET 32768
 #endif
-#ifndef MAX_PARTITION_BITS /* experiments build other caps */
-#define MAX_PARTITION_BITS 12
+/* At most 2,048 partitions: beyond 2^11 * HECKEL_PARTITION_TARGET old
+ * elements, partitions grow instead. At 10^8, one thread (heckel_core_phases
+ * -p, CPU time, loaded machine, 2 and 3 runs): 4,096 partitions cost the
+ * gather 1.36-1.54 s against 0.90-1.24 s for 2,048, whose bigger tables cost
+ * the matching 2.4-3.6 s against 2.3-2.8 s; calls in all 15.5-16.4 s against
+ * 14.7-15.1 s. With 2 MiB pages the scatter's streams do not overrun the TLB:
+ * a stand-alone scatter costs the same per key at 10^7 and 10^8 at 4,096
+ * partitions, and write-combining buffers flushed with streaming stores made
+ * it 5-10% slower. (Experiments build other caps.) */
+#ifndef MAX_PARTITION_BITS
+#define MAX_PARTITION_BITS 11
 #endif
 /* Distance, in entries, of the prefetch ahead of each partition's read
  * cursor in the gather (hundreds of interleaved streams defeat the
  * hardware prefetcher; this halved the gather at 10^7). */
-#ifndef GATHER_PREFETCH
+#ifndef GATHER_PREFETCH /* experiments build other distances */
 #define GATHER_PREFETCH 64
 #endif
 /* next[] value of an old occurrence that was matched and ended its chain. */
