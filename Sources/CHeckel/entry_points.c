@@ -67,10 +67,37 @@ static bool records_equal(void *context, size_t i, size_t j) {
                   bytes->size) == 0;
 }
 
+static inline uint64_t load64(const unsigned char *p) {
+    uint64_t word;
+    memcpy(&word, p, sizeof word);
+    return word;
+}
+
+static inline uint32_t load32(const unsigned char *p) {
+    uint32_t word;
+    memcpy(&word, p, sizeof word);
+    return word;
+}
+
+/* Short runs (strings, ids) compared inline, words overlapping at the end so
+ * nothing is read past either run; long ones by memcmp. */
+static inline bool same_bytes(const unsigned char *a, const unsigned char *b, size_t length) {
+    if (length > 32) return memcmp(a, b, length) == 0;
+    if (length >= 8) {
+        for (size_t k = 0; k + 8 < length; k += 8)
+            if (load64(a + k) != load64(b + k)) return false;
+        return load64(a + length - 8) == load64(b + length - 8);
+    }
+    if (length >= 4) return load32(a) == load32(b) && load32(a + length - 4) == load32(b + length - 4);
+    for (size_t k = 0; k < length; k++)
+        if (a[k] != b[k]) return false;
+    return true;
+}
+
 static bool spans_equal(void *context, size_t i, size_t j) {
     const bytes_input *bytes = context;
     const heckel_span *a = &bytes->old_spans[i], *b = &bytes->new_spans[j];
-    return a->length == b->length && (a->length == 0 || memcmp(a->bytes, b->bytes, a->length) == 0);
+    return a->length == b->length && same_bytes(a->bytes, b->bytes, a->length);
 }
 
 /* Pairs are checked in new order, so new records stream; old records are
@@ -163,19 +190,45 @@ heckel_status heckel_match_records(const void *old_records, size_t old_count,
     return heckel_run(&env, &in, result);
 }
 
+/* Whether every span has bytes or length 0. */
+static bool spans_valid(const heckel_span *spans, size_t count) {
+    for (size_t k = 0; k < count; k++)
+        if (!spans[k].bytes && spans[k].length) return false;
+    return true;
+}
+
 heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
                                  const heckel_span *new_spans, size_t new_count,
                                  const heckel_options *options, heckel_result *result) {
     heckel_status status = check(old_spans, old_count, new_spans, new_count, result);
     if (status != HECKEL_OK) return status;
-    for (size_t i = 0; i < old_count; i++)
-        if (!old_spans[i].bytes && old_spans[i].length) return HECKEL_INVALID_ARGUMENT;
-    for (size_t j = 0; j < new_count; j++)
-        if (!new_spans[j].bytes && new_spans[j].length) return HECKEL_INVALID_ARGUMENT;
+    if (!spans_valid(old_spans, old_count) || !spans_valid(new_spans, new_count))
+        return HECKEL_INVALID_ARGUMENT;
     heckel_env env = heckel_env_make(options);
     bytes_input bytes = {.old_spans = old_spans, .new_spans = new_spans};
     heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
                        .equal = spans_equal, .context = &bytes, .hash_range = hash_spans,
+                       .first_unequal = spans_first_unequal};
+    return heckel_run(&env, &in, result);
+}
+
+/* Keys given by the caller (hashed once, while the bytes were at hand), and
+ * equality by the spans' bytes: a keys input whose equality is ours, so it
+ * may run on every thread. */
+heckel_status heckel_match_keyed_spans(const heckel_span *old_spans, const uint64_t *old_keys,
+                                       size_t old_count, const heckel_span *new_spans,
+                                       const uint64_t *new_keys, size_t new_count,
+                                       const heckel_options *options, heckel_result *result) {
+    heckel_status status = check(old_spans, old_count, new_spans, new_count, result);
+    if (status != HECKEL_OK) return status;
+    if ((old_count && !old_keys) || (new_count && !new_keys) ||
+        !spans_valid(old_spans, old_count) || !spans_valid(new_spans, new_count))
+        return HECKEL_INVALID_ARGUMENT;
+    heckel_env env = heckel_env_make(options);
+    bytes_input bytes = {.old_spans = old_spans, .new_spans = new_spans};
+    heckel_input in = {.kind = HECKEL_INPUT_KEYS, .old_count = old_count, .new_count = new_count,
+                       .old_keys = old_keys, .new_keys = new_keys,
+                       .equal = spans_equal, .context = &bytes,
                        .first_unequal = spans_first_unequal};
     return heckel_run(&env, &in, result);
 }

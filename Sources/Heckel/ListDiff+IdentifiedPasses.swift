@@ -27,6 +27,19 @@ extension ListDiff {
     ) rethrows -> [ID]? {
         var cancelled = false
         let identities = try [ID](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
+            // Elements read in place where they are contiguous: `id` borrows
+            // each one, with no copy of the element to retain and release.
+            let direct: Void? = try elements.withContiguousStorageIfAvailable { source in
+                while initialized < min(source.count, buffer.count) {
+                    if CancelFlag.isCancelled(cancel, at: initialized) {
+                        cancelled = true
+                        return
+                    }
+                    buffer.initializeElement(at: initialized, to: try id(source[initialized]))
+                    initialized += 1
+                }
+            }
+            if direct != nil { return }
             for element in elements where initialized < buffer.count {
                 if CancelFlag.isCancelled(cancel, at: initialized) {
                     cancelled = true
@@ -46,19 +59,20 @@ extension ListDiff {
         _ old: Old, _ new: New, mapping: Mapping, cancel: CancelFlag?
     ) throws(CoreFailure) -> [Update] where Old.Element == New.Element, Old.Element: Equatable {
         if mapping.matchCount == 0 { return [] }
+        // Both lists read in place (borrowed: no element copied to compare).
         return try old.withContiguousElements { (old) throws(CoreFailure) in
-            try mapping.newToOld.withUnsafeBufferPointer { (newToOld) throws(CoreFailure) in
-                var updates: [Update] = []
-                var newOffset = 0
-                for element in new {
-                    try CancelFlag.poll(cancel, at: newOffset)
-                    let oldOffset = newToOld[newOffset]
-                    if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != element {
-                        updates.append(Update(old: Int(oldOffset), new: newOffset))
+            try new.withContiguousElements { (new) throws(CoreFailure) in
+                try mapping.newToOld.withUnsafeBufferPointer { (newToOld) throws(CoreFailure) in
+                    var updates: [Update] = []
+                    for newOffset in 0..<min(new.count, newToOld.count) {
+                        try CancelFlag.poll(cancel, at: newOffset)
+                        let oldOffset = newToOld[newOffset]
+                        if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != new[newOffset] {
+                            updates.append(Update(old: Int(oldOffset), new: newOffset))
+                        }
                     }
-                    newOffset += 1
+                    return updates
                 }
-                return updates
             }
         }
     }

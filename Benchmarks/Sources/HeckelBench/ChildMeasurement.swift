@@ -14,10 +14,16 @@ enum ChildMeasurement {
             case (.sectioned, .uuid): try SectionedScenario.serve(job, as: UUID.self)
             case (.sectioned, .string): try SectionedScenario.serve(job, as: String.self)
             case (.sectioned, .struct): try SectionedScenario.serve(job, as: Row.self)
+            case (.sectioned, .identifiedInt): try SectionedScenario.serve(job, as: Int.self)
+            case (.sectioned, .identifiedUUID): try SectionedScenario.serve(job, as: UUID.self)
+            case (.sectioned, .identifiedString): try SectionedScenario.serve(job, as: String.self)
             case (_, .int): try serveGenerated(job, as: Int.self)
             case (_, .uuid): try serveGenerated(job, as: UUID.self)
             case (_, .string): try serveGenerated(job, as: String.self)
             case (_, .struct): try serveGenerated(job, as: Row.self)
+            case (_, .identifiedInt): try serveIdentified(job, as: Int.self)
+            case (_, .identifiedUUID): try serveIdentified(job, as: UUID.self)
+            case (_, .identifiedString): try serveIdentified(job, as: String.self)
             }
         } catch let error as WrongDiff {
             emit(.wrong(error.description))
@@ -35,6 +41,20 @@ enum ChildMeasurement {
     private static func serveGenerated<Element: BenchElement>(_ job: Job, as _: Element.Type) throws {
         let (old, new) = Inputs.generated(job, as: Element.self)
         try serveLists(job, old: old, new: new)
+    }
+
+    /// Records with ids of type `ID` (the ids the plain kind makes from the same identities), 2% of
+    /// them updated: `listdiff` diffs them by id, the other engines as they diff any list (`ccore`
+    /// on the ids).
+    private static func serveIdentified<ID: BenchElement>(_ job: Job, as _: ID.Type) throws {
+        let (old, new) = Inputs.identified(job, as: ID.self)
+        switch job.engine {
+        case .listdiff: try serve(IdentifiedListDiffEngine<ID>(threads: job.threads), job: job, old: old, new: new)
+        case .ccore: try serve(IdentifiedCoreEngine<ID>(threads: job.threads), job: job, old: old, new: new)
+        case .stdlib: try serve(StdlibEngine<SectionItem<ID>>(), job: job, old: old, new: new)
+        case .reference: try serve(ReferenceEngine<SectionItem<ID>>(), job: job, old: old, new: new)
+        case .flat: preconditionFailure("flat runs in the sectioned scenario only")
+        }
     }
 
     private static func serveLists<Element: BenchElement>(_ job: Job, old: [Element], new: [Element]) throws {

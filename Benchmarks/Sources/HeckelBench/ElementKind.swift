@@ -7,6 +7,11 @@ enum ElementKind: String, CaseIterable, Codable, ExpressibleByArgument {
     case uuid
     case string
     case `struct`
+    /// Records of an id and a content, diffed by `ListDiff(from:to:identifiedBy:)` on their id (an
+    /// `Int`, `UUID` or `String` as the plain kinds make it): compared with the plain diff of the ids.
+    case identifiedInt = "identified-int"
+    case identifiedUUID = "identified-uuid"
+    case identifiedString = "identified-string"
 
     /// Resident bytes one element takes in a list, heap storage included (for the memory estimate).
     var residentBytes: Int {
@@ -15,6 +20,17 @@ enum ElementKind: String, CaseIterable, Codable, ExpressibleByArgument {
         case .uuid: return 16
         case .string: return 16 + 64  // 21 UTF-8 bytes in a heap object
         case .struct: return MemoryLayout<Row>.stride
+        case .identifiedInt, .identifiedUUID, .identifiedString: return plainIDs!.residentBytes + 8
+        }
+    }
+
+    /// For the identified kinds, the kind of their ids; `nil` for the plain kinds.
+    var plainIDs: ElementKind? {
+        switch self {
+        case .identifiedInt: return .int
+        case .identifiedUUID: return .uuid
+        case .identifiedString: return .string
+        case .int, .uuid, .string, .struct: return nil
         }
     }
 }

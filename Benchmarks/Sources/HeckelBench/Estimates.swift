@@ -48,7 +48,7 @@ enum Estimates {
     /// Extra resident bytes an engine takes during the diff, generously.
     static func engineBytes(_ engine: Engine, _ element: ElementKind, old: Int, new: Int) -> Int {
         let elements = old + new
-        let arena = element == .string ? elements * 48 : 0
+        let arena = element == .string || element.plainIDs == .string ? elements * 48 : 0
         switch engine {
         case .ccore: return elements * 24 + arena
         case .listdiff, .flat: return elements * 48 + arena

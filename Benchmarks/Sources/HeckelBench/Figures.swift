@@ -1,6 +1,7 @@
 /// A figure the issues set a goal for, derived from two rows of the same run.
 struct Figure: Codable {
-    /// What is compared: "2 threads over 1", "[String] over [Int]", "10^8 over 10^7 per element".
+    /// What is compared: "2 threads over 1", "[String] over [Int]", "identified over plain ids",
+    /// "10^8 over 10^7 per element".
     var name: String
     /// The rows' common part: "listdiff random 10^7 int".
     var subject: String
@@ -10,9 +11,9 @@ struct Figure: Codable {
 }
 
 enum Figures {
-    /// Every figure the rows allow: speedup over one thread, `[String]` over `[Int]`, heavy
-    /// duplicates over the random mix (per element), and each size over the next smaller one per
-    /// element. Only the engines of this package (listdiff, ccore).
+    /// Every figure the rows allow: speedup over one thread, `[String]` over `[Int]`, identified
+    /// records over the plain diff of their ids, heavy duplicates over the random mix (per
+    /// element), and each size over the next smaller one per element. Only the engines of this package (listdiff, ccore).
     static func derive(from rows: [ResultRow]) -> [Figure] {
         let measured = rows.filter { $0.medianSeconds != nil && [.listdiff, .ccore].contains($0.engine) }
         func subject(_ row: ResultRow, _ parts: [String]) -> String {
@@ -35,6 +36,13 @@ enum Figures {
                 figures.append(Figure(name: "[String] over [Int]",
                                       subject: subject(row, [lists.scenario.rawValue, row.sizeLabel, "\(row.threadsLabel) thr"]),
                                       value: median / integers.medianSeconds!, goal: "≤ 1.5x"))
+            }
+            if let ids = lists.element.plainIDs, lists.scenario != .sectioned,
+               let plain = peer({ $0.lists == ListsKey(scenario: lists.scenario, size: lists.size, element: ids)
+                   && $0.threads == row.threads }) {
+                figures.append(Figure(name: "identified over plain ids",
+                                      subject: subject(row, [lists.scenario.rawValue, row.sizeLabel, ids.rawValue, "\(row.threadsLabel) thr"]),
+                                      value: median / plain.medianSeconds!, goal: "≤ 1.3x"))
             }
             if lists.scenario == .duplicates, let perElement = row.nanosecondsPerElement,
                let mix = peer({ $0.lists == ListsKey(scenario: .random, size: lists.size, element: lists.element)

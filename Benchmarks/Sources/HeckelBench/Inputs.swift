@@ -36,6 +36,17 @@ enum Inputs {
         return (old, new)
     }
 
+    /// Records for the identified kinds: ids as `generated` makes them for the plain kind `ID`, so
+    /// the plain diff of the ids diffs the very ids; content 0, and 1 in the new list for every
+    /// 50th identity (updates where both lists hold it).
+    static func identified<ID: BenchElement>(_ job: Job, as _: ID.Type) -> (old: [SectionItem<ID>], new: [SectionItem<ID>]) {
+        let identities = job.scenario.identityLists(size: job.size ?? 0, ratios: job.ratios, seed: job.seed)
+        let elementSalt = job.elementSalt
+        let old = identities.old.map { SectionItem(id: ID(identity: $0, salt: elementSalt), content: 0) }
+        let new = identities.new.map { SectionItem(id: ID(identity: $0, salt: elementSalt), content: $0 % 50 == 0 ? 1 : 0) }
+        return (old, new)
+    }
+
     /// The lines of a text file, read by the `heckel` command's byte-exact reader: split at "\n"
     /// only (a "\r" before it stays in the line; a final newline ends the last line, it does not
     /// start an empty one). Lines that are not UTF-8 (or start with U+FFFE) become U+FFFE and their

@@ -28,11 +28,14 @@ struct SectionedDiffEngine<ID: BenchElement>: DiffEngine {
 }
 
 /// Engine `flat` of the sectioned scenario: `ListDiff(from:to:identifiedBy: \.id)` over the same
-/// items flattened, the time `SectionedDiff` is compared with.
+/// items flattened, the time `SectionedDiff` is compared with; and engine `listdiff` of the
+/// identified element kinds.
 struct IdentifiedListDiffEngine<ID: BenchElement>: DiffEngine {
-    /// Default options (the library's own thread choice), as `SectionedDiff` runs.
+    /// 0 (the default, as `SectionedDiff` runs): the library's own thread choice.
+    var threads = 0
+
     func diff(old: [SectionItem<ID>], new: [SectionItem<ID>]) -> ListDiff {
-        ListDiff(from: old, to: new, identifiedBy: \.id)
+        ListDiff(from: old, to: new, identifiedBy: \.id, options: .init(threads: threads == 0 ? nil : threads))
     }
 
     /// Matched by id: the script must turn the old ids into the new ones, and the updates must be
@@ -48,6 +51,20 @@ struct IdentifiedListDiffEngine<ID: BenchElement>: DiffEngine {
             throw WrongDiff(description: "flat: updates are not exactly the matched pairs whose content differs")
         }
         return counts
+    }
+}
+
+/// Engine `ccore` of the identified element kinds: the ids taken out of the records, then the C
+/// core on them as `CoreEngine` runs it; both steps timed.
+struct IdentifiedCoreEngine<ID: BenchElement>: DiffEngine {
+    var threads: Int
+
+    func diff(old: [SectionItem<ID>], new: [SectionItem<ID>]) throws -> CoreMatch {
+        try ID.coreMatch(old: old.map(\.id), new: new.map(\.id), threads: threads)
+    }
+
+    func check(_ match: CoreMatch, old: [SectionItem<ID>], new: [SectionItem<ID>]) throws -> EditCounts {
+        try CoreEngine<ID>(threads: threads).check(match, old: old.map(\.id), new: new.map(\.id))
     }
 }
 

@@ -48,6 +48,28 @@ import Testing
         }
     }
 
+    /// The identified element kinds: every engine's result passes the check, and the table prints
+    /// one "identified over plain ids" figure per id type measured beside its plain kind.
+    @Test func identifiedKindsAreCheckedAndComparedWithTheirIDs() throws {
+        let kinds = ["identified-int", "identified-uuid", "identified-string"]
+        let checked = try heckelBench(["--size", "300", "--runs", "1", "--threads", "1", "--format", "csv"]
+            + kinds.flatMap { ["--element", $0] })
+        #expect(checked.status == 0, "\(checked.error)")
+        let lines = checked.output.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let status = try #require(lines.first?.firstIndex(of: "status"))
+        #expect(lines.count == 1 + kinds.count * 4)  // listdiff, ccore, stdlib, reference
+        #expect(lines.dropFirst().allSatisfy { $0[status] == "ok" })
+
+        let compared = try heckelBench(["--size", "300", "--runs", "1", "--threads", "1", "--engine", "listdiff",
+                                        "--element", "int", "--element", "identified-int",
+                                        "--element", "uuid", "--element", "identified-uuid"])
+        #expect(compared.status == 0, "\(compared.error)")
+        let figures = compared.output.split(separator: "\n").filter { $0.hasPrefix("identified over plain ids") }
+        #expect(figures.count == 2)
+        #expect(figures.contains { $0.contains(" int ") })
+        #expect(figures.contains { $0.contains(" uuid ") })
+    }
+
     /// Engines on the same lists take turns: every child reports a cold first run apart from its
     /// warm median, and `--threads` gives one row per thread count for the engines that take it.
     @Test func threadsAndColdRunsShowInTheRows() throws {

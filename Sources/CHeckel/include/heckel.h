@@ -180,6 +180,15 @@ heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
                                  const heckel_span *new_spans, size_t new_count,
                                  const heckel_options *options, heckel_result *result);
 
+/* As heckel_match_spans, with keys the caller computed for the spans (for
+ * callers that hash the bytes while gathering them, so that the core hashes
+ * nothing). Equal spans must have equal keys; keys only group candidates and
+ * the bytes decide. The key arrays may be NULL only when their count is 0. */
+heckel_status heckel_match_keyed_spans(const heckel_span *old_spans, const uint64_t *old_keys,
+                                       size_t old_count, const heckel_span *new_spans,
+                                       const uint64_t *new_keys, size_t new_count,
+                                       const heckel_options *options, heckel_result *result);
+
 /* The moves of a matching: the positions j of the fewest matched pairs
  * outside one longest increasing subsequence of new_to_old (pairs taken in
  * new order), written to moves ascending, their number to *move_count; the

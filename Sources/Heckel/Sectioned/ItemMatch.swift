@@ -114,12 +114,10 @@ extension ItemMatch {
         let mapping = try ComputedKeys.match(
             oldCount: old.count, newCount: new.count, options: ListDiff.Options(), cancel: cancel,
             oldKey: { k in
-                while oldLayout.starts[oldSection + 1] <= k { oldSection += 1 }
-                return HashValueKeys.key(of: old[k]) ^ place(tags.old[oldSection])
+                HashValueKeys.key(of: old[k]) ^ place(tags.old[oldLayout.advance(&oldSection, to: k)])
             },
             newKey: { k in
-                while newLayout.starts[newSection + 1] <= k { newSection += 1 }
-                return HashValueKeys.key(of: new[k]) ^ place(tags.new[newSection])
+                HashValueKeys.key(of: new[k]) ^ place(tags.new[newLayout.advance(&newSection, to: k)])
             },
             equal: packed ? nil : { old[$0] == new[$1] })
         return (mapping.oldToNew, mapping.newToOld, mapping.matchCount)

@@ -60,9 +60,9 @@ struct ItemPass {
     private static func paths(of offsets: [Int], in layout: SectionLayout, keeping keeps: (Int) -> Bool) -> [IndexPath] {
         var paths: [IndexPath] = []
         paths.reserveCapacity(offsets.count)
-        var section = 0
+        var cursor = 0
         for offset in offsets {
-            while layout.starts[section + 1] <= offset { section += 1 }
+            let section = layout.advance(&cursor, to: offset)
             if keeps(section) { paths.append(.sectioned(section, offset - layout.starts[section])) }
         }
         return paths

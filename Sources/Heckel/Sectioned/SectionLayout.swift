@@ -61,6 +61,16 @@ struct SectionLayout: Hashable, Sendable {
         return section(containing: offset)
     }
 
+    /// The section holding `offset`, walking forward from `section` (which
+    /// it advances): for offsets visited in ascending order, O(1) amortized.
+    /// - Precondition: `offset < itemCount`, and `section` holds no offset
+    ///   after it.
+    @inlinable
+    func advance(_ section: inout Int, to offset: Int) -> Int {
+        while starts[section + 1] <= offset { section += 1 }
+        return section
+    }
+
     func indexPath(forFlat offset: Int) -> IndexPath {
         let section = section(containing: offset)
         return .sectioned(section, offset - starts[section])

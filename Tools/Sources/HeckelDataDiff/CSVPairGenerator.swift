@@ -13,13 +13,12 @@ public struct CSVPairGenerator {
     public func write(oldPath: String, newPath: String) throws {
         var random = SplitMix(state: seed)
         let edits = max(0, rows / 200)
-        var deleted = Set<Int>(), moved: [Int] = [], updated: [Int: Int] = [:]
+        var deleted = Set<Int>(), moved: [Int] = [], movedSet = Set<Int>(), updated: [Int: Int] = [:]
         while deleted.count < edits, rows > 0 { deleted.insert(random.below(rows)) }
         while moved.count < edits, rows > 0 {
             let id = random.below(rows)
-            if !deleted.contains(id), !moved.contains(id) { moved.append(id) }
+            if !deleted.contains(id), movedSet.insert(id).inserted { moved.append(id) }
         }
-        let movedSet = Set(moved)
         while updated.count < 2 * edits, rows > 0 {
             let id = random.below(rows)
             if !deleted.contains(id) { updated[id] = 1 + random.below(9) }
