@@ -6,6 +6,9 @@
 #     half the pair's size, e.g. 512M for 10^7 rows), with moves and without;
 #   - the word lists of Debian's wamerican-insane and wbritish-insane as lines, side by side with
 #     GNU diff (both writing unified hunks to /dev/null), runs interleaved (RUNS, default 3).
+#   - opt-in, HUGE_ROWS (e.g. 100000000): a pair of that many rows out of core under HUGE_LIMIT
+#     (default 1G), with moves and without, one run each. 10^8 rows take about 14 GB of files in WORK
+#     and as much again of partitions under TMPDIR, and minutes.
 # Prints wall seconds (median of RUNS), CPU seconds (user + system) of that run, ns per row of OLD, peak resident memory (/usr/bin/time's
 # maximum RSS) and, for the word lists, the ratio to GNU diff. Files go to WORK (default
 # $TMPDIR/heckel-bench-files), removed at the end unless KEEP=1.
@@ -54,6 +57,16 @@ for rows in "${sizes[@]}"; do
         "$heckel" diff "$work/old.csv" "$work/new.csv" --key id --ignore-order --memory-limit "$spill_limit" --no-progress
     rm -f "$work/old.csv" "$work/new.csv"
 done
+
+if [ -n "${HUGE_ROWS:-}" ]; then
+    huge_limit=${HUGE_LIMIT:-1G}
+    "$heckel" generate --rows "$HUGE_ROWS" "$work/old.csv" "$work/new.csv"
+    runs=1 measure "csv --key id --memory-limit $huge_limit" "$HUGE_ROWS" \
+        "$heckel" diff "$work/old.csv" "$work/new.csv" --key id --memory-limit "$huge_limit" --no-progress
+    runs=1 measure "csv --key id --ignore-order --memory-limit $huge_limit" "$HUGE_ROWS" \
+        "$heckel" diff "$work/old.csv" "$work/new.csv" --key id --ignore-order --memory-limit "$huge_limit" --no-progress
+    rm -f "$work/old.csv" "$work/new.csv"
+fi
 
 old=/usr/share/dict/american-english-insane new=/usr/share/dict/british-english-insane
 lines=$(wc -l <"$old")

@@ -178,6 +178,14 @@ size_t heckel_kept_work(size_t count);
 heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, size_t count,
                                uint32_t *keep, uint32_t *work);
 
+/* heckel_mark_kept's forward pass: lengths[j] gets the length minus 1 of the
+ * longest increasing run of match[] ending at matched j (junk for unmatched
+ * j), *longest the longest run's length. Its backward pass then picks, from
+ * the end, each j with lengths[j] == wanted - 1 below the last pick.
+ * lengths needs count entries, work heckel_kept_work(count). */
+heckel_status heckel_run_lengths(const heckel_env *env, const uint32_t *match, size_t count,
+                                 uint32_t *lengths, uint32_t *work, size_t *longest);
+
 /* Whether matched pair j is a move: matched, and not kept. */
 static inline bool heckel_is_move(const uint32_t *match, const uint32_t *keep, size_t j) {
     return match[j] != HECKEL_UNMATCHED && keep[j] != HECKEL_KEEP;
@@ -215,12 +223,21 @@ heckel_status heckel_keys_intersect(const heckel_env *env, const uint64_t *a, si
 heckel_status heckel_run(const heckel_env *env, const heckel_input *input, heckel_result *result);
 
 /* The most middle elements (old and new together, after trimming the common
- * prefix) heckel_run_small takes. */
-#define HECKEL_SMALL_MAX 512
+ * prefix) heckel_run_small takes: about where the general path would still
+ * match one partition on one thread, and below 2^16 - 1, so that its table
+ * holds old offsets + 1 in 16 bits with 0xFFFF to spare. Up to
+ * HECKEL_STACK_MAX of them, its arrays are on the stack. */
+#ifndef HECKEL_SMALL_MAX /* tests build a variant with a lower bound */
+#define HECKEL_SMALL_MAX ((size_t)65534)
+#endif
+#define HECKEL_STACK_MAX 512
 
 /* heckel_run for plain keys (no equality) once the prefix is trimmed and the
- * middle fits HECKEL_SMALL_MAX: stack arrays only, same output. */
-heckel_status heckel_run_small(const heckel_env *env, const heckel_input *in, size_t prefix,
-                               heckel_result *result);
+ * middle fits HECKEL_SMALL_MAX: one table in cache, one thread, no seed, no
+ * allocation up to HECKEL_STACK_MAX, one block above; same output. Returns
+ * true with *status set, or false, outputs untouched, when the keys crowd
+ * its unseeded table: the general path must take the call. */
+bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t prefix,
+                      heckel_result *result, heckel_status *status);
 
 #endif

@@ -3,8 +3,8 @@
  * longest increasing subsequence of old offsets taken in new order (patience
  * sorting, O(n log n)); every other matched pair is a move.
  *
- * Forward pass: for each matched j, the length (minus 1) of the longest
- * increasing run ending at j, kept in keep[j] (unmatched entries get junk). Nearly sorted input is the
+ * Forward pass (heckel_run_lengths): for each matched j, the length (minus
+ * 1) of the longest increasing run ending at j (unmatched entries get junk). Nearly sorted input is the
  * common case: an element that extends the longest run, or replaces its
  * end, costs O(1). Any other element searches the run ends through a summary
  * (every BLOCK-th end) that stays in cache, then one block: two or three
@@ -31,46 +31,62 @@ static size_t first_above(const uint32_t *sorted, size_t lo, size_t end, uint32_
     return (size_t)(base - sorted) + (*base < v);
 }
 
-heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, size_t count,
-                               uint32_t *keep, uint32_t *work) {
+heckel_status heckel_run_lengths(const heckel_env *env, const uint32_t *match, size_t count,
+                                 uint32_t *lengths, uint32_t *work, size_t *longest) {
     /* tail[l]: the smallest old offset ending an increasing run of length
      * l + 1 so far (increasing in l); summary[q] = tail[q * BLOCK]. Old
-     * offsets in match are distinct, so no comparison is ever equal. */
+     * offsets in match are distinct, so no comparison is ever equal. last:
+     * tail[length - 1], or -1 before any run (below every offset). */
     uint32_t *tail = work, *summary = work + count;
     size_t length = 0;
-    for (size_t j = 0; j < count; j++) {
-        if (heckel_poll(env, j)) return HECKEL_CANCELLED;
-        uint32_t v = match[j];
-        size_t l;
-        if (length == 0 || tail[length - 1] < v) {
-            /* An unmatched j (NONE, above every offset) comes here too, with
-             * no effect: what it writes at tail[length] (and summary) lies
-             * past the runs until a real append overwrites it. That spares a
-             * branch as unpredictable as the unmatched elements. */
-            l = length;
-            length += v != HECKEL_UNMATCHED;
-        } else if (length == 1 || tail[length - 2] < v) {
-            l = length - 1;
-        } else { /* tail[length - 2] > v: search block q, whose first end is
-                  * the last one below v; the next block's first end (or
-                  * tail[length - 2]) is above v. */
-            size_t f = first_above(summary, 0, (length - 1) / BLOCK + 1, v);
-            if (f == 0) {
-                l = 0;
-            } else {
-                size_t q = f - 1, hi = (q + 1) * BLOCK < length - 2 ? (q + 1) * BLOCK : length - 2;
-                /* The block's lines at once: one cache miss, not one per step. */
-                for (size_t at = q * BLOCK; at < (q + 1) * BLOCK && at < length; at += 16)
-                    __builtin_prefetch(&tail[at]);
-                l = first_above(tail, q * BLOCK + 1, hi + 1, v);
+    int64_t last = -1;
+    for (size_t chunk = 0; chunk < count; chunk += HECKEL_POLL_MASK + 1) {
+        if (heckel_cancelled(env)) return HECKEL_CANCELLED;
+        size_t chunk_end = count - chunk > HECKEL_POLL_MASK ? chunk + HECKEL_POLL_MASK + 1 : count;
+        for (size_t j = chunk; j < chunk_end; j++) {
+            uint32_t v = match[j];
+            size_t l;
+            if (last < (int64_t)v) {
+                /* An unmatched j (NONE, above every offset) comes here too, with
+                 * no effect: what it writes at tail[length] (and summary) lies
+                 * past the runs until a real append overwrites it. That spares a
+                 * branch as unpredictable as the unmatched elements. */
+                l = length;
+                bool matched = v != HECKEL_UNMATCHED;
+                length += matched;
+                last = matched ? v : last;
+            } else if (length == 1 || tail[length - 2] < v) {
+                l = length - 1;
+                last = v;
+            } else { /* tail[length - 2] > v: search block q, whose first end is
+                      * the last one below v; the next block's first end (or
+                      * tail[length - 2]) is above v. */
+                size_t f = first_above(summary, 0, (length - 1) / BLOCK + 1, v);
+                if (f == 0) {
+                    l = 0;
+                } else {
+                    size_t q = f - 1, hi = (q + 1) * BLOCK < length - 2 ? (q + 1) * BLOCK : length - 2;
+                    /* The block's lines at once: one cache miss, not one per step. */
+                    for (size_t at = q * BLOCK; at < (q + 1) * BLOCK && at < length; at += 16)
+                        __builtin_prefetch(&tail[at]);
+                    l = first_above(tail, q * BLOCK + 1, hi + 1, v);
+                }
             }
+            lengths[j] = (uint32_t)l; /* never HECKEL_KEEP: l < count <= HECKEL_MAX_COUNT */
+            tail[l] = v;
+            if (l % BLOCK == 0) summary[l / BLOCK] = v;
         }
-        keep[j] = (uint32_t)l; /* never HECKEL_KEEP: l < count <= HECKEL_MAX_COUNT */
-        tail[l] = v;
-        if (l % BLOCK == 0) summary[l / BLOCK] = v;
     }
+    *longest = length;
+    return HECKEL_OK;
+}
+
+heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, size_t count,
+                               uint32_t *keep, uint32_t *work) {
+    size_t wanted;
+    heckel_status status = heckel_run_lengths(env, match, count, keep, work, &wanted);
+    if (status != HECKEL_OK) return status;
     uint32_t bound = HECKEL_UNMATCHED; /* above every old offset */
-    size_t wanted = length;
     for (size_t j = count; j-- > 0 && wanted > 0;) {
         if (heckel_poll(env, j)) return HECKEL_CANCELLED;
         /* match[j] < bound also skips unmatched j: bound <= HECKEL_UNMATCHED. */

@@ -236,13 +236,14 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     /* What is left after the prefix alone: the suffix is only trimmed later,
      * after a check, so this sizes the seed, the threads and the small path. */
     size_t after_prefix = in->old_count + in->new_count - 2 * prefix;
+    heckel_status small_status;
     if (in->kind == HECKEL_INPUT_KEYS && !in->equal && suffix == 0 &&
-        after_prefix <= HECKEL_SMALL_MAX
+        after_prefix <= HECKEL_SMALL_MAX &&
 #ifdef HECKEL_TEST_HOOKS
-        && !heckel_test_small_path_off
+        !heckel_test_small_path_off &&
 #endif
-    )
-        return heckel_run_small(env, in, prefix, result);
+        heckel_run_small(env, in, prefix, result, &small_status))
+        return small_status;
     /* A seed only where hash tables get built (matching both sides of the
      * middle, or checking a trimmed suffix): equal lists need none. */
     if ((in->old_count > prefix + suffix && in->new_count > prefix + suffix) || suffix > 0)

@@ -5,11 +5,10 @@ import CHeckel
 ///
 /// Every entry point answers for an empty list itself, so every buffer
 /// handed to the core is non-empty and so has a non-nil base address. For
-/// the rest, it allocates the two mapping arrays uninitialized (the moves go
-/// to a temporary buffer), lets the core fill them, and keeps them only when
-/// the core answers `HECKEL_OK`; on any other status they are dropped with
-/// zero initialized elements, since the core leaves outputs untouched on
-/// failure.
+/// the rest, it lets the core write the two mapping arrays
+/// (`Array.written(_:by:)`; the moves go to a temporary buffer) and keeps
+/// them only when the core answers `HECKEL_OK`; on any other status they are
+/// dropped, since the core leaves outputs untouched on failure.
 @usableFromInline
 enum Core {
     /// Checks the counts against the core's 32-bit offsets.
@@ -33,14 +32,13 @@ enum Core {
         // address (`UnsafeBufferPointer(start: nil, count: 0)`): heckel.h
         // reads a NULL key array as "no keys", so NULL must never reach it.
         if oldCount == 0 || newCount == 0 { return .allUnmatched(oldCount: oldCount, newCount: newCount) }
-        var status = HECKEL_OK
-        var matchCount = 0
-        var newToOld: [UInt32] = []
-        var moves: [ListDiff.Move] = []
-        let oldToNew = [UInt32](unsafeUninitializedCapacity: oldCount) { oldBuffer, oldInitialized in
-            newToOld = [UInt32](unsafeUninitializedCapacity: newCount) { newBuffer, newInitialized in
-                let moveRoom = settings.ignoresOrder ? 0 : min(oldCount, newCount)
-                withUnsafeTemporaryAllocation(of: UInt32.self, capacity: moveRoom) { moveBuffer in
+        let moveRoom = settings.ignoresOrder ? 0 : min(oldCount, newCount)
+        return try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: moveRoom) { moveBuffer throws(CoreFailure) in
+            var status = HECKEL_OK
+            var matchCount = 0, moveCount = 0
+            var newToOld: [UInt32]? = nil
+            let oldToNew = [UInt32].written(oldCount) { oldBuffer in
+                newToOld = [UInt32].written(newCount) { newBuffer in
                     var result = heckel_result(
                         old_to_new: oldBuffer.baseAddress, new_to_old: newBuffer.baseAddress,
                         moves: moveBuffer.baseAddress, match_count: 0, move_count: 0)
@@ -51,20 +49,17 @@ enum Core {
                         if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
                         return call(&options, &result)
                     }
-                    guard status == HECKEL_OK else { return }
-                    matchCount = result.match_count
-                    moves = Mapping.movedPairs(
-                        UnsafeBufferPointer(rebasing: moveBuffer[..<result.move_count]),
-                        newToOld: UnsafeBufferPointer(newBuffer))
+                    (matchCount, moveCount) = (result.match_count, result.move_count)
+                    return status == HECKEL_OK
                 }
-                newInitialized = status == HECKEL_OK ? newCount : 0
+                return newToOld != nil
             }
-            oldInitialized = status == HECKEL_OK ? oldCount : 0
+            guard let oldToNew, let newToOld else {
+                throw CoreFailure(status: status, oldCount: oldCount, newCount: newCount)
+            }
+            let moves = Mapping.movedPairs(UnsafeBufferPointer(rebasing: moveBuffer[..<moveCount]), newToOld: newToOld)
+            return Mapping(oldToNew: oldToNew, newToOld: newToOld, moves: moves, matchCount: matchCount)
         }
-        guard status == HECKEL_OK else {
-            throw CoreFailure(status: status, oldCount: oldCount, newCount: newCount)
-        }
-        return Mapping(oldToNew: oldToNew, newToOld: newToOld, moves: moves, matchCount: matchCount)
     }
 
     /// Matches lists of 64-bit keys. `equal` is `nil` when equal keys mean

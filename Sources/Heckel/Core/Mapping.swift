@@ -27,7 +27,7 @@ struct Mapping: Sendable {
     @usableFromInline
     static func unmatchedOffsets(in mapping: [UInt32], count: Int) -> [Int] {
         if count == 0 { return [] }
-        return [Int](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let offsets = [Int].written(count) { buffer in
             mapping.withUnsafeBufferPointer { source in
                 var written = 0
                 for k in 0..<source.count where source[k] == unmatched {
@@ -36,23 +36,28 @@ struct Mapping: Sendable {
                     if written == count { break }
                 }
                 precondition(written == count, "Heckel core: inconsistent match count")
-                initialized = written
+                return true
             }
         }
+        return offsets.unsafelyUnwrapped
     }
 
     /// The moved pairs as old -> new offsets, from the core's new offsets of
     /// the moved pairs (ascending) and its `new_to_old` array.
-    static func movedPairs(
-        _ moves: UnsafeBufferPointer<UInt32>, newToOld: UnsafeBufferPointer<UInt32>
-    ) -> [ListDiff.Move] {
+    static func movedPairs(_ moves: UnsafeBufferPointer<UInt32>, newToOld: [UInt32]) -> [ListDiff.Move] {
         if moves.isEmpty { return [] }
-        return [ListDiff.Move](unsafeUninitializedCapacity: moves.count) { buffer, initialized in
-            for k in 0..<moves.count {
-                let to = Int(moves[k])
-                buffer[k] = ListDiff.Move(from: Int(newToOld[to]), to: to)
+        let pairs = [ListDiff.Move].written(moves.count) { buffer in
+            newToOld.withUnsafeBufferPointer { newToOld in
+                for k in 0..<moves.count {
+                    let to = Int(moves[k])
+                    buffer[k] = ListDiff.Move(from: Int(newToOld[to]), to: to)
+                }
             }
-            initialized = moves.count
+            return true
         }
+        return pairs.unsafelyUnwrapped
     }
 }
+
+/// Two `Int`s: `Array.written(_:by:)` may drop a partly written buffer of moves.
+extension ListDiff.Move: BitwiseCopyable {}

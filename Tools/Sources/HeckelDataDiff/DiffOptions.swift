@@ -26,6 +26,9 @@ public struct DiffOptions: Sendable {
     public var memoryLimit: Int?
     /// Draw a progress bar on stderr (when it is a terminal and the run passes a second).
     public var showsProgress = false
+    /// Tests only: false keys every record as a span (the general path) instead of packing keys
+    /// into words, so that the two can be compared on the same inputs.
+    var packsKeys = true
 
     public init(oldPath: String, newPath: String) {
         self.oldPath = oldPath

@@ -31,7 +31,7 @@ public enum DiffRunner {
                 }
             }
         } else {
-            let diff = try InMemoryDiff(options: options, findsMoves: findsMoves, progress: progress)
+            let diff = try InMemoryDiff(options: options, findsMoves: findsMoves, packsKeys: options.packsKeys, progress: progress)
             differs = diff.result.hasDifferences
             progress.finish()  // erased before any output, which may share the terminal
             if options.output == .unified {

@@ -14,56 +14,35 @@ struct InMemoryDiff {
     let result: DiffResult
 
     /// Reads, keys and matches both files. `findsMoves`: run the move pass (unified output needs
-    /// it even when order is ignored). Cost: O(bytes) plus the core's O(n log n) for moves.
-    init(options: DiffOptions, findsMoves: Bool, progress: Progress) throws {
+    /// it even when order is ignored). `packsKeys` false: keys as spans only (the general path,
+    /// for tests). Cost: O(bytes) plus the core's O(n log n) for moves.
+    init(options: DiffOptions, findsMoves: Bool, packsKeys: Bool = true, progress: Progress) throws {
         let format = options.resolvedFormat
-        // OLD on a second thread, NEW on this one: indexing and keying are per file.
+        // OLD and NEW at once: indexing and keying are per file.
         progress.phase("reading", total: fileSize(options.newPath))
-        let oldSide = ResultBox<LoadedFile>()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            oldSide.result = Result { try LoadedFile(path: options.oldPath, format: format, keys: options.keys, progress: nil) }
+        var loaded = try concurrentMap(2) { side in
+            try LoadedFile(path: side == 0 ? options.oldPath : options.newPath, format: format, keys: options.keys,
+                           packsKeys: packsKeys, progress: side == 1 ? progress.update : nil)
         }
-        let newSide = Result { try LoadedFile(path: options.newPath, format: format, keys: options.keys, progress: progress.update) }
-        group.wait()
-        let oldLoaded = try oldSide.result!.get(), newLoaded = try newSide.get()
-        (old, oldLayout) = (oldLoaded.file, oldLoaded.layout)
-        (new, newLayout) = (newLoaded.file, newLoaded.layout)
-        // Packed keys when both files have them, else spans (a packed side is keyed again).
-        let oldKeys = try oldLoaded.keys(packed: newLoaded.packedKeys != nil)
-        let newKeys = try newLoaded.keys(packed: oldLoaded.packedKeys != nil)
-        progress.phase("matching", total: 0)
+        (old, oldLayout) = (loaded[0].file, loaded[0].layout)
+        (new, newLayout) = (loaded[1].file, loaded[1].layout)
+        // Packed keys when both files have them, else spans (a packed side is keyed again). The
+        // keys are let go once matched, before the updates sweep.
+        let bothPacked = loaded[0].packedKeys != nil && loaded[1].packedKeys != nil
         let match: SpanMatch
-        switch (oldKeys, newKeys) {
-        case (.packed(let a), .packed(let b)): match = try SpanMatch(oldKeys: a, newKeys: b, findsMoves: findsMoves)
-        case (.spans(let a), .spans(let b)): match = try SpanMatch(old: a.spans, new: b.spans, findsMoves: findsMoves)
-        default: preconditionFailure("both sides are keyed alike")
-        }
-        progress.phase("updates", total: 0)
-        var updates: [DiffResult.Update] = []
-        if oldLayout.isKeyed {
-            let oldBytes = old.file.bytes, newBytes = new.file.bytes, oldFile = old.file
-            var oldReach = 0, nextMove = 0
-            var newReleased = ReleaseCursor()
-            for (j, i) in match.newToOld.enumerated() where i != HECKEL_UNMATCHED {
-                let oldContent = old.content(Int(i)), newContent = new.content(j)
-                // Pages behind the sweep go back; the pairs in order (not moved) sweep OLD forward,
-                // and a moved record's blocks go back once compared (else the moves, spread over
-                // OLD, fault most of it in ahead of the sweep: +500 MB at 10^7 rows).
-                while nextMove < match.moved.count, match.moved[nextMove] < j { nextMove += 1 }
-                let isMoved = nextMove < match.moved.count && match.moved[nextMove] == j
-                if !isMoved { oldReach = oldContent.lowerBound }
-                if j & 0xFFFF == 0xFFFF {
-                    newReleased.release(new.file, upTo: newContent.lowerBound)
-                    old.file.release(0..<oldReach)  // from 0: out-of-order records fault pages in behind
-                }
-                if !equalBytes(oldBytes, oldContent, newBytes, newContent) {
-                    let columns = newLayout.changedColumns(old: oldBytes, oldContent, oldLayout: oldLayout, new: newBytes, newContent)
-                    updates.append(DiffResult.Update(old: Int(i), new: j, columns: columns))
-                }
-                if isMoved { oldFile.releaseBlocks(holding: oldContent) }
+        do {
+            let oldKeys = try loaded[0].takeKeys(packed: bothPacked), newKeys = try loaded[1].takeKeys(packed: bothPacked)
+            progress.phase("matching", total: 0)
+            switch (oldKeys, newKeys) {
+            case (.packed(let a), .packed(let b)): match = try SpanMatch(oldKeys: a, newKeys: b, findsMoves: findsMoves)
+            case (.spans(let a), .spans(let b)): match = try SpanMatch(old: a.spans, new: b.spans, findsMoves: findsMoves)
+            default: preconditionFailure("both sides are keyed alike")
             }
         }
+        progress.phase("updates", total: 0)
+        let updates = oldLayout.isKeyed
+            ? try UpdateSweep(old: old, oldLayout: oldLayout, new: new, newLayout: newLayout).updates(newToOld: match.newToOld)
+            : []
         let headerChanged: Bool
         if let a = old.header, let b = new.header {
             headerChanged = !equalBytes(old.file.bytes, a, new.file.bytes, b)
@@ -76,11 +55,6 @@ struct InMemoryDiff {
                                 ? nil : new.endsWithNewline)
     }
 
-}
-
-/// A result handed from a worker thread, read after the group's wait.
-private final class ResultBox<Value>: @unchecked Sendable {
-    var result: Result<Value, any Error>?
 }
 
 extension RecordFile {

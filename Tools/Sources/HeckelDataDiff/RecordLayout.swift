@@ -14,7 +14,8 @@ enum KeyLocation {
 
 /// One file's columns and key: how its records yield key bytes and which columns two records
 /// differ in. Key columns are resolved per file, so NEW may order its columns differently.
-struct RecordLayout {
+/// Immutable (a class, so that the per-record calls pass one reference, not its arrays).
+final class RecordLayout: Sendable {
     let format: RecordFormat
     let path: String
     /// Key column indices (0-based, CSV/TSV) in the order given.
@@ -119,6 +120,44 @@ struct RecordLayout {
             storeLength(value.count, at: lengthAt, in: &arena)
         }
         return .arena(start..<arena.count)
+    }
+
+    /// The key of a record when it is one CSV/TSV column with no quote up to its end (the common
+    /// case, as `key` finds it), else nil. `quoteFree`: the caller knows the record has no quote.
+    /// O(bytes up to the key's end).
+    @inline(__always)
+    func plainKey(_ bytes: UnsafeRawBufferPointer, _ content: Range<Int>, quoteFree: Bool) -> Range<Int>? {
+        guard let separator = format.separator, keyColumns.count == 1 else { return nil }
+        guard quoteFree else { return unquotedField(bytes, content, column: keyColumns[0], separator: separator) }
+        let base = bytes.baseAddress!
+        var start = content.lowerBound
+        for _ in 0..<keyColumns[0] {
+            guard let hit = memchr(base + start, Int32(separator), content.upperBound - start) else { return nil }
+            start = base.distance(to: UnsafeRawPointer(hit)) + 1
+        }
+        // Short keys: the separator found in the next 16 bytes with word operations, not a call.
+        if start + 16 <= bytes.count {
+            for word in 0..<2 {
+                let at = start + 8 * word
+                guard at < content.upperBound else { break }
+                if let offset = firstByte(separator, in: UInt64(littleEndian: (base + at).loadUnaligned(as: UInt64.self))) {
+                    return start..<min(at + offset, content.upperBound)
+                }
+            }
+            if start + 16 >= content.upperBound { return start..<content.upperBound }
+        }
+        let end = memchr(base + start, Int32(separator), content.upperBound - start)
+            .map { base.distance(to: UnsafeRawPointer($0)) } ?? content.upperBound
+        return start..<end
+    }
+
+    /// The index of the first byte of `word` (little-endian order) equal to `byte`, or nil. O(1).
+    @inline(__always)
+    private func firstByte(_ byte: UInt8, in word: UInt64) -> Int? {
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        // A zero byte of x sets its high bit here; bits above the first may be wrong, the first is not.
+        let zeros = (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080
+        return zeros == 0 ? nil : zeros.trailingZeroBitCount / 8
     }
 
     /// The fast path of a single key column: its bytes when no quote precedes its end, else nil

@@ -48,17 +48,19 @@ struct SpanMatch {
     }
 
     /// The core's moves of a pairing given as `newToOld` (`heckel_find_moves`, the one owner of
-    /// "which matched pairs are moves"). Cost: O(n) nearly sorted, O(n log n) at worst; 4 bytes of
-    /// scratch per entry plus 4 per move.
-    static func moves(newToOld: [UInt32]) throws -> [UInt32] {
-        var moves = [UInt32](repeating: 0, count: newToOld.count)
+    /// "which matched pairs are moves"), or only their number when `counting`. The moves' array
+    /// has room for every entry, as the core asks, but only the pages it writes become resident:
+    /// 4 bytes per move. Cost: O(n) nearly sorted, O(n log n) at worst; 4 bytes of scratch per
+    /// entry.
+    static func moves(newToOld: [UInt32], counting: Bool = false) throws -> (count: Int, moves: [UInt32]) {
         var moveCount = 0
+        var status = HECKEL_OK
         var options = heckel_options()
-        let status = moves.withUnsafeMutableBufferPointer { moves in
-            heckel_find_moves(newToOld, newToOld.count, &options, moves.baseAddress, &moveCount)
+        let moves = [UInt32](unsafeUninitializedCapacity: counting ? 0 : newToOld.count) { moves, count in
+            status = heckel_find_moves(newToOld, newToOld.count, &options, counting ? nil : moves.baseAddress, &moveCount)
+            count = status == HECKEL_OK && !counting ? moveCount : 0
         }
         guard status == HECKEL_OK else { throw DiffError.core(String(cString: heckel_status_description(status))) }
-        moves.removeSubrange(moveCount...)
-        return moves
+        return (moveCount, moves)
     }
 }

@@ -26,53 +26,34 @@ struct SpilledDiff {
         var partitions = 2
         while partitions < 4096, estimate.bytes / partitions > budget { partitions *= 2 }
         let folder = try TemporaryFolder()
-        let blockSize = max(1 << 12, min(4 << 20, limit / 32))
 
-        var headers: [[UInt8]?] = [nil, nil]
-        var layouts: [RecordLayout?] = [nil, nil]
-        var counts = [0, 0]
-        for (side, path) in [options.oldPath, options.newPath].enumerated() {
-            progress.phase(side == 0 ? "partitioning OLD" : "partitioning NEW", total: fileSize(path))
-            let writer = try PartitionWriter(folder: folder, side: side, count: partitions,
-                                             flushAt: max(4096, min(1 << 16, limit / (8 * partitions))))
-            if !format.hasHeader { layouts[side] = try RecordLayout(format: format, path: path, keys: options.keys, header: nil) }
-            var fields: [FieldBounds] = [], members: [Fields.Member] = [], arena: [UInt8] = []
-            var done = 0
-            try BlockRecordReader(path: path, format: format, blockSize: blockSize).forEachRecord(header: { header in
-                headers[side] = Array(header)
-                layouts[side] = try RecordLayout(format: format, path: path, keys: options.keys, header: header)
-            }) { index, bytes, content in
-                guard let layout = layouts[side] else { return }
-                arena.removeAll(keepingCapacity: true)
-                let key = try layout.key(bytes, content, record: index + 1, fields: &fields, members: &members, arena: &arena)
-                try arena.withUnsafeBytes { arenaBytes in
-                    let keyBytes: UnsafeRawBufferPointer
-                    switch key {
-                    case .file(let r): keyBytes = UnsafeRawBufferPointer(rebasing: bytes[r])
-                    case .arena(let r): keyBytes = UnsafeRawBufferPointer(rebasing: arenaBytes[r])
-                    }
-                    let hash = heckel_hash_bytes(keyBytes.baseAddress, keyBytes.count)
-                    try writer.append(partition: Int(truncatingIfNeeded: hash >> 40) & (partitions - 1), index: index,
-                                      key: keyBytes, record: UnsafeRawBufferPointer(rebasing: bytes[content]))
-                }
-                done += content.count + 1
-                if index & 0xFFFF == 0 { progress.update(done) }
-                counts[side] = index + 1
-            }
-            try writer.close()
-            if layouts[side] == nil { layouts[side] = try RecordLayout(format: format, path: path, keys: options.keys, header: nil) }
+        // OLD and NEW at once, each with its own partition files and half the buffers' share, when
+        // the process may hold both sides' files open (else one side after the other).
+        progress.phase("partitioning", total: fileSize(options.newPath))
+        let bothOpen = openFileLimit(raisingTo: 2 * partitions + 64) >= 2 * partitions + 64
+        let sides = try concurrentMap(2, concurrently: bothOpen) { side in
+            try SpilledSide(path: side == 0 ? options.oldPath : options.newPath, side: side, format: format, keys: options.keys,
+                            folder: folder, partitions: partitions, flushAt: max(4096, min(1 << 16, limit / (16 * partitions))),
+                            blockSize: max(1 << 12, min(1 << 20, limit / 64)), progress: side == 1 ? progress.update : nil)
         }
-        let oldLayout = layouts[0]!, newLayout = layouts[1]!
+        let headers = sides.map(\.header), layouts = sides.map(\.layout), counts = sides.map(\.count)
+        let oldLayout = layouts[0], newLayout = layouts[1]
         guard counts[0] <= HECKEL_MAX_COUNT, counts[1] <= HECKEL_MAX_COUNT else { throw DiffError.core("too many records") }
 
         var newToOld = [UInt32](repeating: HECKEL_UNMATCHED, count: counts[1])
         var updates: [DiffResult.Update] = []
         progress.phase("matching partitions", total: partitions)
         for p in 0..<partitions {
-            let old = try Partition(path: folder.path(side: 0, partition: p))
-            let new = try Partition(path: folder.path(side: 1, partition: p))
-            let match = try old.withKeySpans { oldSpans in
-                try new.withKeySpans { newSpans in try SpanMatch(old: oldSpans, new: newSpans, findsMoves: false) }
+            let halves = try concurrentMap(2) { side in try Partition(path: folder.path(side: side, partition: p)) }
+            let old = halves[0], new = halves[1]
+            // Packed keys when both halves have them (one-to-one: the same pairs as spans), else spans.
+            let match: SpanMatch
+            if let oldKeys = old.packedKeys(), let newKeys = new.packedKeys() {
+                match = try SpanMatch(oldKeys: oldKeys, newKeys: newKeys, findsMoves: false)
+            } else {
+                match = try old.withKeySpans { oldSpans in
+                    try new.withKeySpans { newSpans in try SpanMatch(old: oldSpans, new: newSpans, findsMoves: false) }
+                }
             }
             old.bytes.withUnsafeBytes { oldBytes in
                 new.bytes.withUnsafeBytes { newBytes in
@@ -93,11 +74,15 @@ struct SpilledDiff {
 
         var moved: [UInt32] = []
         if !options.ignoreOrder {
-            let matched = newToOld.lazy.filter { $0 != HECKEL_UNMATCHED }.count
-            let needed = 8 * counts[1] + 4 * matched + baseline
-            guard needed <= limit else { throw DiffError.movesOverMemoryLimit(needed: needed, limit: limit) }
+            // The pairing and the core's scratch, 4 bytes each per NEW record, then 4 per move:
+            // the moves are counted first, and listed only when they fit too.
+            let counting = 8 * counts[1] + baseline
+            guard counting <= limit else { throw DiffError.movesOverMemoryLimit(needed: counting, limit: limit) }
             progress.phase("finding moves", total: 0)
-            moved = try SpanMatch.moves(newToOld: newToOld)
+            let count = try SpanMatch.moves(newToOld: newToOld, counting: true).count
+            let needed = counting + 4 * count
+            guard needed <= limit else { throw DiffError.movesOverMemoryLimit(needed: needed, limit: limit) }
+            moved = try SpanMatch.moves(newToOld: newToOld).moves
         }
         let endings = [options.oldPath, options.newPath].map(lastByte)
         let headerChanged = headers[0] != headers[1]
@@ -106,6 +91,63 @@ struct SpilledDiff {
                             finalNewline: endings.contains(nil) || endings[0] == endings[1] ? nil : endings[1] == 0x0A)
         newHeader = headers[1]
     }
+}
+
+/// One input streamed into its partition files: every record, with its index and key, goes to
+/// the file of its key hash's partition.
+private struct SpilledSide {
+    var header: [UInt8]?
+    var layout: RecordLayout
+    var count = 0
+
+    /// Cost: O(bytes) read and written; memory one block plus `flushAt` per partition.
+    init(path: String, side: Int, format: RecordFormat, keys: [String], folder: TemporaryFolder, partitions: Int,
+         flushAt: Int, blockSize: Int, progress: ((Int) -> Void)?) throws {
+        let writer = try PartitionWriter(folder: folder, side: side, count: partitions, flushAt: flushAt)
+        var layout: RecordLayout? = format.hasHeader ? nil : try RecordLayout(format: format, path: path, keys: keys, header: nil)
+        var header: [UInt8]?
+        var fields: [FieldBounds] = [], members: [Fields.Member] = [], arena: [UInt8] = []
+        var done = 0, count = 0
+        try BlockRecordReader(path: path, format: format, blockSize: blockSize).forEachRecord(header: { bytes in
+            header = Array(bytes)
+            layout = try RecordLayout(format: format, path: path, keys: keys, header: bytes)
+        }) { index, bytes, content in
+            guard let layout else { return }
+            let record = UnsafeRawBufferPointer(rebasing: bytes[content])
+            if let key = layout.plainKey(bytes, content, quoteFree: false) {
+                try writer.append(index: index, key: UnsafeRawBufferPointer(rebasing: bytes[key]), record: record)
+            } else {
+                arena.removeAll(keepingCapacity: true)
+                let key = try layout.key(bytes, content, record: index + 1, fields: &fields, members: &members, arena: &arena)
+                try arena.withUnsafeBytes { arenaBytes in
+                    switch key {
+                    case .file(let r): try writer.append(index: index, key: UnsafeRawBufferPointer(rebasing: bytes[r]), record: record)
+                    case .arena(let r): try writer.append(index: index, key: UnsafeRawBufferPointer(rebasing: arenaBytes[r]), record: record)
+                    }
+                }
+            }
+            done += content.count + 1
+            if index & 0xFFFF == 0 { progress?(done) }
+            count = index + 1
+        }
+        try writer.close()
+        self.header = header
+        self.layout = try layout ?? RecordLayout(format: format, path: path, keys: keys, header: nil)
+        self.count = count
+    }
+}
+
+/// Raises the soft limit on open files toward `needed` (never past the hard limit, never down);
+/// returns the soft limit in force. O(1).
+private func openFileLimit(raisingTo needed: Int) -> Int {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 0 }
+    if limit.rlim_cur < rlim_t(needed), limit.rlim_cur < limit.rlim_max {
+        var raised = limit
+        raised.rlim_cur = min(limit.rlim_max, rlim_t(needed))
+        if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+    }
+    return Int(clamping: limit.rlim_cur)  // RLIM_INFINITY is the largest value: .max
 }
 
 /// The last byte of a file, or nil when it is empty or unreadable. O(1).
@@ -148,6 +190,19 @@ private struct Partition {
         self.entries = entries
     }
 
+    /// Every entry's key packed in a word (`KeyPacker`), or nil when one has no packed form. O(entries).
+    func packedKeys() -> [UInt64]? {
+        bytes.withUnsafeBytes { raw in
+            var keys: [UInt64] = []
+            keys.reserveCapacity(entries.count)
+            for entry in entries {
+                guard let word = KeyPacker.pack(raw, entry.key) else { return nil }
+                keys.append(word)
+            }
+            return keys
+        }
+    }
+
     func withKeySpans<R>(_ body: ([heckel_span]) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { raw in
             try body(entries.map { heckel_span(bytes: $0.key.isEmpty ? nil : raw.baseAddress! + $0.key.lowerBound, length: $0.key.count) })
@@ -155,54 +210,83 @@ private struct Partition {
     }
 }
 
-/// Buffered appends to one side's partition files.
+/// Buffered appends to one side's partition files, each entry to the partition of its key's hash.
 private final class PartitionWriter {
-    private var fds: [Int32] = []
-    private var buffers: [[UInt8]]
+    private let fds: UnsafeMutableBufferPointer<Int32>
     private let paths: [String]
-    private let flushAt: Int
+    /// One buffer of `capacity` bytes per partition, and how much of each is filled.
+    private let buffers: UnsafeMutableRawPointer
+    private let filled: UnsafeMutableBufferPointer<Int>
+    private let capacity: Int
 
+    /// `count`: a power of two.
     init(folder: TemporaryFolder, side: Int, count: Int, flushAt: Int) throws {
-        self.flushAt = flushAt
-        buffers = Array(repeating: [], count: count)
+        capacity = flushAt
+        buffers = .allocate(byteCount: count * flushAt, alignment: 16)
+        filled = .allocate(capacity: count)
+        filled.initialize(repeating: 0)
+        fds = .allocate(capacity: count)
+        fds.initialize(repeating: -1)
         paths = (0..<count).map { folder.path(side: side, partition: $0) }
-        for path in paths {
+        for (p, path) in paths.enumerated() {
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw DiffError.io(path: path, reason: String(cString: strerror(errno))) }
             TemporaryFiles.shared.register(path)
-            fds.append(fd)
+            fds[p] = fd
         }
     }
 
-    deinit { for fd in fds { Glibc.close(fd) } }
+    deinit {
+        for fd in fds where fd >= 0 { Glibc.close(fd) }
+        fds.deallocate()
+        filled.deallocate()
+        buffers.deallocate()
+    }
 
+    /// Appends `[u32 index][u32 key length][u32 record length][key][record]` to the partition of
+    /// the key's hash. O(key + record).
     @inline(__always)
-    func append(partition: Int, index: Int, key: UnsafeRawBufferPointer, record: UnsafeRawBufferPointer) throws {
+    func append(index: Int, key: UnsafeRawBufferPointer, record: UnsafeRawBufferPointer) throws {
         guard key.count < 1 << 32, record.count < 1 << 32 else { throw DiffError.core("a record over 4 GiB") }
-        let header = (UInt32(truncatingIfNeeded: index).littleEndian, UInt32(key.count).littleEndian, UInt32(record.count).littleEndian)
-        withUnsafeBytes(of: header) { buffers[partition].append(contentsOf: $0) }
-        buffers[partition].append(contentsOf: key)
-        buffers[partition].append(contentsOf: record)
-        if buffers[partition].count >= flushAt { try flush(partition) }
+        let p = Int(truncatingIfNeeded: heckel_hash_bytes(key.baseAddress, key.count) >> 40) & (filled.count - 1)
+        let size = 12 + key.count + record.count
+        if filled[p] + size > capacity { try flush(p) }
+        if size > capacity {  // an entry longer than a buffer goes straight to its file
+            var header = (UInt32(truncatingIfNeeded: index).littleEndian, UInt32(key.count).littleEndian, UInt32(record.count).littleEndian)
+            try withUnsafeBytes(of: &header) { try write(p, $0) }
+            try write(p, key)
+            try write(p, record)
+            return
+        }
+        let at = buffers + p * capacity + filled[p]
+        at.storeBytes(of: UInt32(truncatingIfNeeded: index).littleEndian, as: UInt32.self)
+        (at + 4).storeBytes(of: UInt32(key.count).littleEndian, as: UInt32.self)
+        (at + 8).storeBytes(of: UInt32(record.count).littleEndian, as: UInt32.self)
+        if let source = key.baseAddress { (at + 12).copyMemory(from: source, byteCount: key.count) }
+        if let source = record.baseAddress { (at + 12 + key.count).copyMemory(from: source, byteCount: record.count) }
+        filled[p] += size
     }
 
     private func flush(_ p: Int) throws {
-        try buffers[p].withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let wrote = write(fds[p], raw.baseAddress! + offset, raw.count - offset)
-                if wrote < 0 {
-                    if errno == EINTR { continue }
-                    throw DiffError.io(path: paths[p], reason: String(cString: strerror(errno)))
-                }
-                offset += wrote
-            }
-        }
-        buffers[p].removeAll(keepingCapacity: true)
+        try write(p, UnsafeRawBufferPointer(start: buffers + p * capacity, count: filled[p]))
+        filled[p] = 0
     }
 
+    private func write(_ p: Int, _ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let wrote = Glibc.write(fds[p], bytes.baseAddress! + offset, bytes.count - offset)
+            if wrote < 0 {
+                if errno == EINTR { continue }
+                throw DiffError.io(path: paths[p], reason: String(cString: strerror(errno)))
+            }
+            offset += wrote
+        }
+    }
+
+    /// Writes what is buffered. O(buffered bytes).
     func close() throws {
-        for p in buffers.indices { try flush(p); buffers[p] = [] }
+        for p in 0..<filled.count { try flush(p) }
     }
 }
 

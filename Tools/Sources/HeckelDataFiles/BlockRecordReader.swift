@@ -33,6 +33,7 @@ public struct BlockRecordReader {
         var atEnd = false
         var sawHeader = !format.hasHeader
         var members: [Fields.Member] = []
+        var quoteFree = 0  // see RecordScanner.scan(_:from:atEnd:quoteFree:); offsets change when the block moves
         while true {
             // Move the unfinished record to the front, grow if it fills the block, and read more.
             if position > 0 {
@@ -40,6 +41,7 @@ public struct BlockRecordReader {
                 buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + position, byteCount: filled - position)
                 filled -= position
                 position = 0
+                quoteFree = 0
             }
             if filled == capacity {
                 capacity *= 2
@@ -58,7 +60,7 @@ public struct BlockRecordReader {
             }
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
             scanning: while position < filled {
-                switch scanner.scan(bytes, from: position, atEnd: atEnd) {
+                switch scanner.scan(bytes, from: position, atEnd: atEnd, quoteFree: &quoteFree) {
                 case .record(let end, let next):
                     if !sawHeader {
                         sawHeader = true

@@ -11,7 +11,8 @@ import Darwin
 public final class MappedFile: @unchecked Sendable {
     public let path: String
     public let bytes: UnsafeRawBufferPointer
-    private let mapped: Bool
+    /// Whether `bytes` is a mapping of the file (else a copy in memory, which `release` leaves).
+    public let mapped: Bool
 
     /// Opens and maps `path`. Throws `DataFileError` for a missing file, a directory or a read
     /// error, each distinctly. Cost: O(1) for a regular file (pages load on first touch).
@@ -49,14 +50,6 @@ public final class MappedFile: @unchecked Sendable {
         _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
     }
 
-    /// Gives back the 2 MiB blocks that hold `range` (rounded outward): a record read out of
-    /// order maps in a whole block around it (the kernel's fault-around, large page-cache folios),
-    /// which a forward pass's release would not reach until the pass gets there. O(pages).
-    public func releaseBlocks(holding range: Range<Int>) {
-        let block = 1 << 21
-        release((range.lowerBound & ~(block - 1))..<min(bytes.count, (range.upperBound + block - 1) & ~(block - 1)))
-    }
-
     deinit {
         if mapped {
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
@@ -81,8 +74,32 @@ public enum FileHandleOpening {
         return fd
     }
 
-    /// Every byte left on `fd`. Cost: O(bytes).
+    /// Every byte left on `fd`: of a regular file read straight into an array of its size, else
+    /// in chunks. Cost: O(bytes).
     public static func readAll(_ fd: Int32, path: String) throws -> [UInt8] {
+        var info = stat()
+        let offset = lseek(fd, 0, SEEK_CUR)
+        if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, offset >= 0, Int(info.st_size) > Int(offset) {
+            var failure: Int32 = 0
+            let expected = Int(info.st_size) - Int(offset)
+            var result = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+                while count < expected {
+                    let got = read(fd, buffer.baseAddress! + count, expected - count)
+                    if got < 0, errno == EINTR { continue }
+                    if got < 0 { failure = errno; return }
+                    if got == 0 { return }
+                    count += got
+                }
+            }
+            guard failure == 0 else { throw DataFileError.unreadable(path: path, reason: String(cString: strerror(failure))) }
+            guard result.count == expected else { return result }
+            result += try readChunks(fd, path: path)  // the file grew meanwhile
+            return result
+        }
+        return try readChunks(fd, path: path)
+    }
+
+    private static func readChunks(_ fd: Int32, path: String) throws -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -105,7 +122,8 @@ func errnoText() -> String { String(cString: strerror(errno)) }
 public struct ReleaseCursor {
     private var done = 0
 
-    public init() {}
+    /// `from`: where the pass begins (pages before it are not its to release).
+    public init(from start: Int = 0) { done = start & ~0xFFFF }
 
     /// Releases `file`'s pages before `end` not released by this cursor yet. O(new pages).
     public mutating func release(_ file: MappedFile, upTo end: Int) {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A mapped data file split into records: the header (CSV/TSV) and the start of every data record.
 ///
 /// Invariants: `starts` is ascending, `starts.last` is the end of the last record (its terminator
@@ -13,8 +19,24 @@ public final class RecordFile: @unchecked Sendable {
     /// Maps `path` and indexes its records; JSON Lines records are checked to be JSON objects.
     /// `progress` is told the bytes done now and then. `releasingPages`: give scanned pages back as
     /// the scan moves on (see `MappedFile.release`). Cost: O(bytes), 8 bytes per record.
-    public init(path: String, format: RecordFormat, releasingPages: Bool = false, progress: ((Int) -> Void)? = nil) throws {
-        file = try MappedFile(path: path)
+    public convenience init(path: String, format: RecordFormat, releasingPages: Bool = false, progress: ((Int) -> Void)? = nil) throws {
+        try self.init(path: path, format: format, releasingPages: releasingPages, progress: progress, header: { _ in }, records: { _, _, _ in })
+    }
+
+    /// Records handed to a scan's caller at a time: their bytes are still in cache.
+    public static let batch = 4096
+
+    /// As `init(path:format:releasingPages:progress:)`, and hands the records to the caller while
+    /// their bytes are in cache (before their pages are released): `header` once, before the first
+    /// data record (or at the end when there is none), with the header's bytes or nil; then
+    /// `records(bytes, starts, first)` for every `batch` records in order (fewer at the end), where
+    /// `starts` holds the starts of records `first...` and then the end of the last of them, as
+    /// `starts` does.
+    public init(path: String, format: RecordFormat, releasingPages: Bool = false, progress: ((Int) -> Void)? = nil,
+                header headerBody: (UnsafeRawBufferPointer?) throws -> Void,
+                records recordsBody: (UnsafeRawBufferPointer, UnsafeBufferPointer<Int>, Int) throws -> Void) throws {
+        let mapped = try MappedFile(path: path)
+        file = mapped
         self.format = format
         let bytes = file.bytes
         let scanner = RecordScanner(format: format)
@@ -24,29 +46,64 @@ public final class RecordFile: @unchecked Sendable {
         var members: [Fields.Member] = []
         var position = 0
         var released = ReleaseCursor()
+        var toldHeader = false
+        var quoteFree = 0
+        var batchStart = 0  // the first record not handed to the caller yet
+        // Hands records batchStart... to the caller, `position` being the end of the last.
+        func handOver() throws {
+            if !toldHeader {
+                toldHeader = true
+                try headerBody(header.map { UnsafeRawBufferPointer(rebasing: bytes[$0]) })
+            }
+            guard starts.count > batchStart else { return }
+            starts.append(position)
+            try starts.withUnsafeBufferPointer { try recordsBody(bytes, UnsafeBufferPointer(rebasing: $0[batchStart...]), batchStart) }
+            starts.removeLast()
+            batchStart = starts.count
+        }
+        // After each record: hand a full batch over, and now and then tell progress and release.
+        func recorded() throws {
+            guard starts.count - batchStart == Self.batch else { return }
+            try handOver()
+            if starts.count & 0xFFFF == 0 {
+                progress?(position)
+                if releasingPages { released.release(mapped, upTo: position) }
+            }
+        }
+        // Lines have no quotes to look for; JSON Lines records are checked one by one.
+        if format == .lines { quoteFree = bytes.count }
+        let base = bytes.baseAddress
         while position < bytes.count {
-            switch scanner.scan(bytes, from: position, atEnd: true) {
+            // Records wholly before `quoteFree` end at their first newline.
+            if format != .jsonl, header != nil || !format.hasHeader, let base {
+                while position < quoteFree, let hit = memchr(base + position, 0x0A, quoteFree - position) {
+                    starts.append(position)
+                    position = base.distance(to: UnsafeRawPointer(hit)) + 1
+                    try recorded()
+                }
+                guard position < bytes.count else { break }
+            }
+            switch scanner.scan(bytes, from: position, atEnd: true, quoteFree: &quoteFree) {
             case .record(let end, let next):
                 if format.hasHeader, header == nil {
                     header = position..<end
-                } else {
-                    if format == .jsonl {
-                        members.removeAll(keepingCapacity: true)
-                        guard Fields.jsonMembers(bytes, start: position, end: end, into: &members) else {
-                            throw DataFileError.notAJSONObject(path: path, line: starts.count + 1)
-                        }
+                    position = next
+                    continue
+                }
+                if format == .jsonl {
+                    members.removeAll(keepingCapacity: true)
+                    guard Fields.jsonMembers(bytes, start: position, end: end, into: &members) else {
+                        throw DataFileError.notAJSONObject(path: path, line: starts.count + 1)
                     }
-                    starts.append(position)
                 }
+                starts.append(position)
                 position = next
-                if starts.count & 0xFFFF == 0 {
-                    progress?(position)
-                    if releasingPages { released.release(file, upTo: position) }
-                }
+                try recorded()
             case .incomplete, .unterminatedQuote:
                 throw DataFileError.unterminatedQuote(path: path, line: RecordScanner.lineNumber(of: position, in: bytes))
             }
         }
+        try handOver()
         starts.append(position)
         if releasingPages { released.release(file, upTo: position) }
         self.starts = starts
@@ -59,11 +116,24 @@ public final class RecordFile: @unchecked Sendable {
     /// Record `k`'s content: its bytes without the terminator (`\n`, or `\r\n` for CSV/TSV). O(1).
     @inlinable
     public func content(_ k: Int) -> Range<Int> {
-        let start = starts[k]
-        var end = starts[k + 1]
-        if end > start, file.bytes[end - 1] == 0x0A {
+        content(of: starts[k]..<starts[k + 1], in: file.bytes)
+    }
+
+    /// The content of the record whose bytes with terminator are `record` of `bytes` (the mapped
+    /// file, or a copy of the record read into a buffer). O(1).
+    @inlinable
+    public func content(of record: Range<Int>, in bytes: UnsafeRawBufferPointer) -> Range<Int> {
+        Self.content(of: record, in: bytes, format: format)
+    }
+
+    /// The content of a record of `format` whose bytes with terminator are `record` of `bytes`. O(1).
+    @inlinable
+    public static func content(of record: Range<Int>, in bytes: UnsafeRawBufferPointer, format: RecordFormat) -> Range<Int> {
+        let start = record.lowerBound
+        var end = record.upperBound
+        if end > start, bytes[end - 1] == 0x0A {
             end -= 1
-            if format.separator != nil, end > start, file.bytes[end - 1] == 0x0D { end -= 1 }
+            if format.separator != nil, end > start, bytes[end - 1] == 0x0D { end -= 1 }
         }
         return start..<end
     }

@@ -46,6 +46,26 @@ public struct RecordScanner: Sendable {
         return scanQuoted(bytes, from: start, separator: separator, atEnd: atEnd)
     }
 
+    /// As `scan`, for a pass that moves forward through `bytes`: `quoteFree` (start it at 0) is
+    /// kept by the pass as an offset before which, from the current record on, no `"` is. One
+    /// `memchr` over the next 64 KiB then tells many records quote-free, instead of one per record.
+    /// Same results as `scan`. Cost: O(record length), amortized.
+    @inline(__always)
+    public func scan(_ bytes: UnsafeRawBufferPointer, from start: Int, atEnd: Bool, quoteFree: inout Int) -> ScannedRecord {
+        let base = bytes.baseAddress!
+        let count = bytes.count
+        guard let separator = format.separator, let hit = memchr(base + start, 0x0A, count - start) else {
+            return scan(bytes, from: start, atEnd: atEnd)
+        }
+        let p = base.distance(to: UnsafeRawPointer(hit))
+        if p >= quoteFree {
+            let ahead = min(count, max(p + 1, start + (1 << 16)))
+            quoteFree = memchr(base + start, 0x22, ahead - start).map { base.distance(to: UnsafeRawPointer($0)) } ?? ahead
+        }
+        guard p < quoteFree else { return scanQuoted(bytes, from: start, separator: separator, atEnd: atEnd) }
+        return .record(contentEnd: p > start && bytes[p - 1] == 0x0D ? p - 1 : p, next: p + 1)
+    }
+
     private func scanQuoted(_ bytes: UnsafeRawBufferPointer, from start: Int, separator: UInt8, atEnd: Bool) -> ScannedRecord {
         var i = start
         var fieldStart = true

@@ -213,4 +213,56 @@ struct RoundTripTests {
             }
         }
     }
+
+    @Test("spilled with too few open files for both sides at once: one after the other, same output")
+    func spilledWithFewFiles() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let old = scratch.path("old.csv"), new = scratch.path("new.csv")
+        try CSVPairGenerator(rows: 100_000, seed: 4).write(oldPath: old, newPath: new)
+        let arguments = ["diff", old, new, "--key", "id", "--format", "jsonl"]
+        let inMemory = try runHeckel(arguments)
+        #expect(inMemory.status == 1 && !inMemory.stdout.isEmpty)
+        // 6M: 64 partitions a side. A hard limit of 100 open files holds one side's, not both.
+        for limits in ["ulimit -Sn 100; ulimit -Hn 100", "ulimit -Sn 100", ":"] {
+            let run = try runProcess(URL(fileURLWithPath: "/bin/sh"),
+                                     ["-c", "\(limits); exec \"$0\" \"$@\"", heckelExecutable.path] + arguments + ["--memory-limit", "6M"])
+            #expect(run.status == 1 && run.stdout == inMemory.stdout, "\(limits): \(run.stderr)")
+        }
+    }
+
+    @Test("spilled: records longer than a partition buffer, quoted and composite keys, JSON Lines")
+    func spilledLongRecordsAndKeys() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var random = TestRandom(state: 17)
+        var oldCSV = "id,kind,text\r\n", newCSV = "id,kind,text\r\n", oldJSON = "", newJSON = ""
+        for k in 0..<3000 {
+            let long = random.below(50) == 0 ? String(repeating: "L", count: 5000 + random.below(9000)) : "t\(k)"
+            let id = random.below(3) == 0 ? "\"\(k),\"\"q\"" : "\(k % 2900)"  // quoted keys; duplicates
+            let line = "\(id),\(k % 3),\(long)\r\n"
+            oldCSV += line
+            newCSV += random.below(20) == 0 ? "\(id),\(k % 3),changed\r\n" : random.below(30) == 0 ? "" : line
+            oldJSON += "{\"id\": \(k % 2900), \"v\": \"\(long)\"}\n"
+            newJSON += random.below(25) == 0 ? "{\"v\": \"x\", \"id\": \(k % 2900)}\n" : "{\"id\": \(k % 2900), \"v\": \"\(long)\"}\n"
+        }
+        let files = [(try scratch.write("old.csv", oldCSV), try scratch.write("new.csv", newCSV), RecordFormat.csv, [["id"], ["kind", "id"]]),
+                     (try scratch.write("old.jsonl", oldJSON), try scratch.write("new.jsonl", newJSON), .jsonl, [["id"]])]
+        for (old, new, format, keySets) in files {
+            for keys in keySets {
+                for ignoreOrder in [false, true] {
+                    var options = DiffOptions(oldPath: old, newPath: new)
+                    options.keys = keys
+                    options.ignoreOrder = ignoreOrder
+                    options.output = .jsonl
+                    let inMemory = try diffOutput(options, scratch: scratch)
+                    options.memoryLimit = 300 << 10
+                    #expect(InMemoryEstimate(options).bytes > options.memoryLimit!, "the limit forces the spill")
+                    let spilled = try diffOutput(options, scratch: scratch)
+                    #expect(spilled.output == inMemory.output && spilled.differs == inMemory.differs, "\(format) \(keys) \(ignoreOrder)")
+                    #expect(!inMemory.output.isEmpty)
+                }
+            }
+        }
+    }
 }

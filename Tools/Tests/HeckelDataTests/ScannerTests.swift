@@ -59,6 +59,47 @@ struct ScannerTests {
         #expect(ours == rows, "and the rows that were written")
     }
 
+    /// The records (header included) of a file by the plain `scan`, one record at a time: the
+    /// reference for the forward passes that look ahead for quotes.
+    func plainScan(_ path: String) throws -> [[UInt8]] {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        let scanner = RecordScanner(format: .csv)
+        var records: [[UInt8]] = [], position = 0
+        try bytes.withUnsafeBytes { raw in
+            while position < raw.count {
+                guard case .record(let end, let next) = scanner.scan(raw, from: position, atEnd: true) else { throw DataFileError.unterminatedQuote(path: path, line: 0) }
+                records.append(Array(raw[position..<end]))
+                position = next
+            }
+        }
+        return records
+    }
+
+    @Test("the mapped scan's quote look-ahead finds the records the plain scan finds", arguments: [false, true])
+    func quoteLookAhead(finalNewline: Bool) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        // Plain records for hundreds of KiB, a quoted field (separators, newlines, "") now and then.
+        var random = TestRandom(state: 7)
+        var text = "id,a,b\n"
+        for k in 0..<12000 {
+            let quoted = random.below(300) == 0
+            text += "\(k),\(quoted ? "\"x,\n\"\"y\r\n\"" : "plain"),z" + (random.below(5) == 0 ? "\r\n" : "\n")
+        }
+        text += "\"last,\nrecord\",\"\"\"\"," + (finalNewline ? "\n" : "")
+        let path = try scratch.write("sparse.csv", text)
+        let file = try RecordFile(path: path, format: .csv)
+        let mapped = (0..<file.count).map { Array(file.file.bytes[file.content($0)]) }
+        let reference = try plainScan(path)
+        #expect(mapped == Array(reference.dropFirst()))
+        #expect(mapped.count == 12001)
+        for blockSize in [1 << 12, 1 << 17] {
+            var streamed: [[UInt8]] = []
+            try BlockRecordReader(path: path, format: .csv, blockSize: blockSize).forEachRecord { _, bytes, content in streamed.append(Array(bytes[content])) }
+            #expect(streamed == mapped)
+        }
+    }
+
     @Test("block reading finds the records mapping finds, for every block size")
     func blocks() throws {
         let scratch = try Scratch()
@@ -67,6 +108,7 @@ struct ScannerTests {
         let path = try scratch.write("random.csv", text)
         let file = try RecordFile(path: path, format: .csv)
         let mapped = (0..<file.count).map { Array(file.file.bytes[file.content($0)]) }
+        #expect(mapped == Array(try plainScan(path).dropFirst()))
         for blockSize in [16, 17, 100, 4096, 1 << 20] {
             var streamed: [[UInt8]] = []
             var header: [UInt8] = []
