@@ -26,7 +26,13 @@
  * 1-thread row / caller ms of the N-thread row estimates the speedup even
  * when other processes compete for the cores (wall time then cannot).
  *
- * Usage: heckel_core_bench [-n] [-r runs] [-e engine] [-t threads]... [size ...]
+ * -p (heckel_core_phases only: this file built over the core compiled with
+ * HECKEL_PHASE_HOOK): after each size, every row's time per phase of a call
+ * (trim, histogram, scatter, match, gather, verify, kept, mapping, moves,
+ * free; see HECKEL_PHASE in the core), as the mean over the timed runs and for
+ * the row's first call, with the minor page faults of each (getrusage).
+ *
+ * Usage: heckel_core_bench [-n] [-p] [-r runs] [-e engine] [-t threads]... [size ...]
  *        (default: -r 5, every engine, -t 1, sizes 100 1000 1000000 10000000;
  *        naive runs unless -n, and ratios are then to the first row; -t 0 is
  *        the core's automatic choice)
@@ -36,6 +42,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#ifdef HECKEL_BENCH_PHASES
+#include <sys/resource.h>
+#endif
 
 #define XXH_INLINE_ALL
 #include <xxhash.h>
@@ -61,6 +70,56 @@ static double cpu_now(void) { return clock_seconds(CLOCK_PROCESS_CPUTIME_ID); }
 /* The calling thread's alone: with balanced parts, about the critical path
  * of a multi-threaded call on an idle machine, whatever the load now. */
 static double caller_now(void) { return clock_seconds(CLOCK_THREAD_CPUTIME_ID); }
+
+/* ---- phases (heckel_core_phases -p) ---- */
+
+#define MAX_PHASES 16
+typedef struct phase_table {
+    int count;
+    const char *name[MAX_PHASES];
+    double seconds[MAX_PHASES], cpu[MAX_PHASES], system[MAX_PHASES];
+    long faults[MAX_PHASES];
+} phase_table;
+
+static bool show_phases;            /* -p */
+static phase_table *phase_target;   /* where the core's phase marks go now, or NULL */
+
+#ifdef HECKEL_BENCH_PHASES
+static double phase_mark, phase_cpu_mark, phase_system_mark;
+static long phase_fault_mark;
+
+/* Minor faults and system time of the process so far. */
+static long minor_faults(double *system) {
+    struct rusage u;
+    getrusage(RUSAGE_SELF, &u);
+    *system = u.ru_stime.tv_sec + u.ru_stime.tv_usec * 1e-6;
+    return u.ru_minflt;
+}
+
+/* Called by the core (HECKEL_PHASE) on the calling thread as a phase ends. */
+void heckel_test_phase(const char *phase);
+void heckel_test_phase(const char *phase) {
+    if (!phase_target) return;
+    double t = now(), cpu = cpu_now(), system;
+    long faults = minor_faults(&system);
+    if (strcmp(phase, "start") != 0) {
+        phase_table *p = phase_target;
+        int k = 0;
+        while (k < p->count && strcmp(p->name[k], phase) != 0) k++;
+        if (k == p->count && k < MAX_PHASES) p->name[p->count++] = phase;
+        if (k < MAX_PHASES) {
+            p->seconds[k] += t - phase_mark;
+            p->cpu[k] += cpu - phase_cpu_mark;
+            p->system[k] += system - phase_system_mark;
+            p->faults[k] += faults - phase_fault_mark;
+        }
+    }
+    phase_fault_mark = faults;
+    phase_system_mark = system;
+    phase_cpu_mark = cpu_now(); /* the hook's own cost left out */
+    phase_mark = now();
+}
+#endif
 
 /* ---- the naive loop ---- */
 
@@ -186,7 +245,49 @@ typedef struct row {
     double *wall, *cpu, *caller; /* per run, seconds per call */
     double first;       /* the row's first call, timed alone (cold in a fresh process) */
     size_t peak, matches;
+    phase_table first_phases, phases; /* -p: the first call's; the timed runs' sums */
 } row;
+
+/* -p: each row's phases, per call: the timed runs' mean, and the first call. */
+static void print_phases(const row *rows, int row_count, int runs, size_t calls) {
+    for (int k = 0; k < row_count; k++) {
+        const row *w = &rows[k];
+        if (w->engine == NAIVE) continue;
+        const phase_table *p = &w->phases, *f = &w->first_phases;
+        double total = 0;
+        for (int q = 0; q < p->count; q++) total += p->seconds[q];
+        printf("\n  %-14s %9s %6s %9s %9s %9s | %9s %9s %9s %9s\n", engine_names[w->engine],
+               "wall ms", "share", "cpu ms", "sys ms", "faults", "wall ms", "cpu ms", "sys ms", "faults");
+        printf("  %-14s %42s | %s\n", w->threads == 1 ? "1 thread" : w->threads == 2 ? "2 threads" : "threads",
+               "timed runs, mean per call", "first call");
+        for (int q = 0; q < p->count; q++) {
+            int r = 0; /* the first call's entry of the same name */
+            while (r < f->count && strcmp(f->name[r], p->name[q]) != 0) r++;
+            double n = (double)runs * calls;
+            bool in_first = r < f->count;
+            printf("  %-14s %9.1f %5.1f%% %9.1f %9.1f %9.0f | %9.1f %9.1f %9.1f %9ld\n", p->name[q],
+                   p->seconds[q] / n * 1e3, total > 0 ? 100 * p->seconds[q] / total : 0,
+                   p->cpu[q] / n * 1e3, p->system[q] / n * 1e3, p->faults[q] / n,
+                   in_first ? f->seconds[r] * 1e3 : 0, in_first ? f->cpu[r] * 1e3 : 0,
+                   in_first ? f->system[r] * 1e3 : 0, in_first ? f->faults[r] : 0);
+        }
+        double sum[2][3] = {{0}};
+        long faults[2] = {0};
+        for (int t = 0; t < 2; t++) {
+            const phase_table *x = t ? f : p;
+            for (int q = 0; q < x->count; q++) {
+                sum[t][0] += x->seconds[q];
+                sum[t][1] += x->cpu[q];
+                sum[t][2] += x->system[q];
+                faults[t] += x->faults[q];
+            }
+        }
+        double n = (double)runs * calls;
+        printf("  %-14s %9.1f %6s %9.1f %9.1f %9.0f | %9.1f %9.1f %9.1f %9ld\n", "total",
+               sum[0][0] / n * 1e3, "", sum[0][1] / n * 1e3, sum[0][2] / n * 1e3, faults[0] / n,
+               sum[1][0] * 1e3, sum[1][1] * 1e3, sum[1][2] * 1e3, faults[1]);
+    }
+}
 
 static void bench_size(size_t n, int runs) {
     lists l;
@@ -206,11 +307,13 @@ static void bench_size(size_t n, int runs) {
             *w = (row){.engine = e, .threads = e == NAIVE ? 1 : thread_counts[k],
                        .wall = malloc(sizeof(double) * runs), .cpu = malloc(sizeof(double) * runs),
                        .caller = malloc(sizeof(double) * runs)};
+            phase_target = show_phases ? &w->first_phases : NULL;
             /* First call timed alone (the first row's is a fresh process's
              * first), then an untimed one counting peak scratch through the hook. */
             double t0 = now();
             run_engine(e, w->threads, &l, &r, NULL);
             w->first = now() - t0;
+            phase_target = NULL;
             counting_allocator c;
             counting_init(&c);
             run_engine(e, w->threads, &l, &r, e == NAIVE ? NULL : &c);
@@ -220,12 +323,14 @@ static void bench_size(size_t n, int runs) {
     for (int run = 0; run < runs; run++) {
         for (int k = 0; k < row_count; k++) { /* rotated: no row always follows another */
             row *w = &rows[(k + run) % row_count];
+            phase_target = show_phases ? &w->phases : NULL;
             double t0 = now(), c0 = cpu_now(), k0 = caller_now();
             for (size_t call = 0; call < calls; call++)
                 w->matches = run_engine(w->engine, w->threads, &l, &r, NULL);
             w->wall[run] = (now() - t0) / calls;
             w->cpu[run] = (cpu_now() - c0) / calls;
             w->caller[run] = (caller_now() - k0) / calls;
+            phase_target = NULL;
             if (w->engine == KEYS) move_count = r.move_count;
         }
     }
@@ -257,16 +362,24 @@ static void bench_size(size_t n, int runs) {
         free(w->cpu);
         free(w->caller);
     }
+    if (show_phases) print_phases(rows, row_count, runs, calls);
     free(o2n); free(n2o); free(moves);
     free_lists(&l);
 }
 
 int main(int argc, char **argv) {
     int runs = 5, first = 1, given_threads = 0;
-    const char *usage = "usage: heckel_core_bench [-n] [-r runs] [-e engine] [-t threads]... [size ...]\n";
+    const char *usage = "usage: heckel_core_bench [-n] [-p] [-r runs] [-e engine] [-t threads]... [size ...]\n";
     for (; first < argc && argv[first][0] == '-'; first += 2) {
         if (strcmp(argv[first], "-n") == 0) {
             skip_naive = true;
+            first--;
+        } else if (strcmp(argv[first], "-p") == 0) {
+#ifndef HECKEL_BENCH_PHASES
+            fputs("heckel_core_bench: -p needs heckel_core_phases (the core built with its phase marks)\n", stderr);
+            return 2;
+#endif
+            show_phases = true;
             first--;
         } else if (first + 1 >= argc) {
             fputs(usage, stderr);

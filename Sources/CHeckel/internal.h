@@ -16,6 +16,17 @@ void heckel_check_failed(const char *condition, const char *file, int line);
 #define HECKEL_CHECK(condition) ((void)0)
 #endif
 
+/* Phase marks for the profiling build of the core bench (heckel_core_phases,
+ * HECKEL_PHASE_HOOK defined): heckel_test_phase(name) is called on the
+ * calling thread as each phase of a call ends ("start" as the call begins);
+ * the bench defines it. Compiled out everywhere else. */
+#ifdef HECKEL_PHASE_HOOK
+void heckel_test_phase(const char *phase);
+#define HECKEL_PHASE(name) heckel_test_phase(name)
+#else
+#define HECKEL_PHASE(name) ((void)0)
+#endif
+
 /* How many elements pass between two polls of the cancel flag. */
 #define HECKEL_POLL_MASK ((size_t)4095)
 

@@ -37,11 +37,24 @@
 #ifndef HECKEL_PARTITION_TARGET /* tests build a variant with tiny partitions */
 #define HECKEL_PARTITION_TARGET 32768
 #endif
-#define MAX_PARTITION_BITS 12
+/* At most 2,048 partitions: beyond 2^11 * HECKEL_PARTITION_TARGET old
+ * elements, partitions grow instead. At 10^8, one thread (heckel_core_phases
+ * -p, CPU time, loaded machine, 2 and 3 runs): 4,096 partitions cost the
+ * gather 1.36-1.54 s against 0.90-1.24 s for 2,048, whose bigger tables cost
+ * the matching 2.4-3.6 s against 2.3-2.8 s; calls in all 15.5-16.4 s against
+ * 14.7-15.1 s. With 2 MiB pages the scatter's streams do not overrun the TLB:
+ * a stand-alone scatter costs the same per key at 10^7 and 10^8 at 4,096
+ * partitions, and write-combining buffers flushed with streaming stores made
+ * it 5-10% slower. (Experiments build other caps.) */
+#ifndef MAX_PARTITION_BITS
+#define MAX_PARTITION_BITS 11
+#endif
 /* Distance, in entries, of the prefetch ahead of each partition's read
  * cursor in the gather (hundreds of interleaved streams defeat the
  * hardware prefetcher; this halved the gather at 10^7). */
+#ifndef GATHER_PREFETCH /* experiments build other distances */
 #define GATHER_PREFETCH 64
+#endif
 /* next[] value of an old occurrence that was matched and ended its chain. */
 #define SPENT HECKEL_UNMATCHED
 
@@ -88,7 +101,7 @@ typedef struct partition_job {
     const heckel_middle *m;
     partitions t;
     uint32_t *match;
-    size_t *old_at, *new_at, *cursors;
+    uint32_t *old_at, *new_at, *cursors; /* positions fit: counts <= HECKEL_MAX_COUNT */
     size_t next_partition; /* atomic: the next partition a thread may take */
 } partition_job;
 
@@ -103,7 +116,7 @@ typedef enum pass_kind { COUNT, SCATTER_OLD, SCATTER_NEW } pass_kind;
 
 static inline __attribute__((always_inline)) bool
 partition_pass(const heckel_env *env, const heckel_key_source *source, size_t first, size_t end,
-               const partitions *t, pass_kind kind, size_t *cursor, uint32_t *match) {
+               const partitions *t, pass_kind kind, uint32_t *cursor, uint32_t *match) {
     /* Locals: stores to cursor[] or match[] could alias env or t. */
     const uint64_t seed = env->seed;
     const unsigned bits = t->bits;
@@ -139,7 +152,7 @@ partition_pass(const heckel_env *env, const heckel_key_source *source, size_t fi
 static bool histogram_task(void *context, unsigned part, unsigned parts) {
     partition_job *job = context;
     size_t count = job->t.count, first, end;
-    size_t *old_row = job->old_at + part * count, *new_row = job->new_at + part * count;
+    uint32_t *old_row = job->old_at + part * count, *new_row = job->new_at + part * count;
     memset(old_row, 0, count * sizeof *old_row);
     memset(new_row, 0, count * sizeof *new_row);
     heckel_slice(job->m->old_count, part, parts, &first, &end);
@@ -151,13 +164,13 @@ static bool histogram_task(void *context, unsigned part, unsigned parts) {
 
 /* Turns the threads' counts (rows of at) into their first positions, and
  * start into the partitions' prefix sums. Returns the largest partition. */
-static size_t lay_out(size_t *at, size_t *start, size_t count, unsigned threads) {
+static size_t lay_out(uint32_t *at, size_t *start, size_t count, unsigned threads) {
     size_t position = 0, largest = 0;
     for (size_t p = 0; p < count; p++) {
         start[p] = position;
         for (unsigned t = 0; t < threads; t++) {
             size_t keys = at[t * count + p];
-            at[t * count + p] = position;
+            at[t * count + p] = (uint32_t)position;
             position += keys;
         }
         if (position - start[p] > largest) largest = position - start[p];
@@ -168,8 +181,8 @@ static size_t lay_out(size_t *at, size_t *start, size_t count, unsigned threads)
 
 /* Partition bounds: a thread's scatter filled exactly its places, ending
  * where the next thread's (or the next partition) begin. */
-static void check_filled(const partition_job *job, const size_t *at, const size_t *start,
-                         const size_t *cursor, unsigned part, unsigned parts) {
+static void check_filled(const partition_job *job, const uint32_t *at, const size_t *start,
+                         const uint32_t *cursor, unsigned part, unsigned parts) {
 #ifdef HECKEL_CHECKS
     size_t count = job->t.count;
     for (size_t p = 0; p < count; p++)
@@ -181,7 +194,8 @@ static void check_filled(const partition_job *job, const size_t *at, const size_
 
 static bool scatter_task(void *context, unsigned part, unsigned parts) {
     partition_job *job = context;
-    size_t count = job->t.count, first, end, *cursor = job->cursors + part * count;
+    size_t count = job->t.count, first, end;
+    uint32_t *cursor = job->cursors + part * count;
     memcpy(cursor, job->old_at + part * count, count * sizeof *cursor);
     heckel_slice(job->m->old_count, part, parts, &first, &end);
     if (!partition_pass(job->env, &job->m->old_keys, first, end, &job->t, SCATTER_OLD, cursor, NULL))
@@ -297,12 +311,13 @@ static bool match_task(void *context, unsigned part, unsigned parts) {
  * in turn from the thread's own positions. */
 static bool gather_task(void *context, unsigned part, unsigned parts) {
     partition_job *job = context;
-    size_t count = job->t.count, first, end, *cursor = job->cursors + part * count;
+    size_t count = job->t.count, first, end;
+    uint32_t *cursor = job->cursors + part * count;
     size_t result_end = 2 * job->m->new_count;
-    const size_t *new_at = job->new_at + part * count;
+    const uint32_t *new_at = job->new_at + part * count;
     const uint32_t *result = job->t.result;
     uint32_t *match = job->match;
-    for (size_t p = 0; p < count; p++) cursor[p] = job->t.new_start[p] + new_at[p];
+    for (size_t p = 0; p < count; p++) cursor[p] = (uint32_t)(job->t.new_start[p] + new_at[p]);
     heckel_slice(job->m->new_count, part, parts, &first, &end);
     for (size_t j = first; j < end; j++) {
         if (heckel_poll(job->env, j - first)) return false;
@@ -324,25 +339,22 @@ static heckel_status match_unpartitioned(const heckel_env *env, const heckel_mid
     uint32_t *block = heckel_scratch_get(env, scratch, (3 * old_count + capacity + old_count) * 4);
     if (!block) return HECKEL_OUT_OF_MEMORY;
     old_entry *old = (old_entry *)block;
-    uint64_t buffer[HECKEL_KEY_CHUNK];
-    for (size_t i = 0; i < old_count; i += HECKEL_KEY_CHUNK) {
-        if (heckel_poll(env, i)) return HECKEL_CANCELLED;
-        size_t chunk = old_count - i < HECKEL_KEY_CHUNK ? old_count - i : HECKEL_KEY_CHUNK;
-        const uint64_t *keys = heckel_source_keys(&m->old_keys, i, chunk, buffer);
-        for (size_t c = 0; c < chunk; c++) {
-            uint64_t h = heckel_mix(keys[c], env->seed);
-            memcpy(old[i + c].mixed, &h, sizeof h);
-            old[i + c].offset = (uint32_t)(i + c);
-        }
-    }
+    /* The old entries in list order: a scatter into one partition. */
+    partitions one = {.bits = 0, .old = old};
+    uint32_t cursor = 0;
+    if (!partition_pass(env, &m->old_keys, 0, old_count, &one, SCATTER_OLD, &cursor, NULL))
+        return HECKEL_CANCELLED;
+    HECKEL_PHASE("scatter");
     symbol_table table = {.slots = block + 3 * old_count, .next = block + 3 * old_count + capacity};
     if (!table_build(env, &table, old, old_count, 0)) return HECKEL_CANCELLED;
+    uint64_t buffer[HECKEL_KEY_CHUNK];
     for (size_t j = 0; j < new_count; j += HECKEL_KEY_CHUNK) {
         if (heckel_poll(env, j)) return HECKEL_CANCELLED;
         size_t chunk = new_count - j < HECKEL_KEY_CHUNK ? new_count - j : HECKEL_KEY_CHUNK;
         const uint64_t *keys = heckel_source_keys(&m->new_keys, j, chunk, buffer);
         for (size_t c = 0; c < chunk; c++) match[j + c] = table_take(&table, heckel_mix(keys[c], env->seed));
     }
+    HECKEL_PHASE("match");
     return HECKEL_OK;
 }
 
@@ -358,15 +370,16 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
 
     /* Counts first: their sizes decide the tables' capacity. */
     size_t rows = (size_t)threads * t->count;
-    size_t *starts = heckel_alloc(env, 2 * (t->count + 1) + 3 * rows, sizeof *starts);
+    size_t *starts = heckel_alloc(env, 2 * (t->count + 1) * sizeof *starts + 3 * rows * sizeof *job.old_at, 1);
     if (!starts) return HECKEL_OUT_OF_MEMORY;
     t->old_start = starts;
     t->new_start = starts + t->count + 1;
-    job.old_at = starts + 2 * (t->count + 1);
+    job.old_at = (uint32_t *)(starts + 2 * (t->count + 1));
     job.new_at = job.old_at + rows;
     job.cursors = job.new_at + rows;
     heckel_status status = HECKEL_CANCELLED;
     if (!heckel_parallel(threads, histogram_task, &job)) goto done;
+    HECKEL_PHASE("histogram");
     size_t largest = lay_out(job.old_at, t->old_start, t->count, threads);
     lay_out(job.new_at, t->new_start, t->count, threads);
     HECKEL_CHECK(t->old_start[t->count] == old_count && t->new_start[t->count] == new_count);
@@ -385,9 +398,13 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     t->result = block;
     t->old = (old_entry *)(block + 2 * new_count);
     t->tables = block + words;
-    if (heckel_parallel(threads, scatter_task, &job) && heckel_parallel(threads, match_task, &job) &&
-        heckel_parallel(threads, gather_task, &job))
-        status = HECKEL_OK;
+    if (!heckel_parallel(threads, scatter_task, &job)) goto done;
+    HECKEL_PHASE("scatter");
+    if (!heckel_parallel(threads, match_task, &job)) goto done;
+    HECKEL_PHASE("match");
+    if (!heckel_parallel(threads, gather_task, &job)) goto done;
+    HECKEL_PHASE("gather");
+    status = HECKEL_OK;
 done:
     heckel_free(env, starts);
     return status;

@@ -126,6 +126,7 @@ static heckel_status match_middle(const heckel_env *env, const heckel_input *in,
     check_match(a);
     if (in->equal && (status = verify_or_rematch(env, in, a)) != HECKEL_OK) return status;
     check_match(a);
+    if (in->equal) HECKEL_PHASE("verify");
     return HECKEL_OK;
 }
 
@@ -206,12 +207,21 @@ static heckel_status finish(const heckel_env *env, const heckel_input *in, const
     bool ok;
     if (env->ignore_order) {
         ok = write_mapping_part(&job, env->thread_count);
+        HECKEL_PHASE("mapping");
     } else {
         job.keep = heckel_scratch_get(env, scratch, (new_count + heckel_kept_work(new_count)) * sizeof *job.keep);
         if (!job.keep) return HECKEL_OUT_OF_MEMORY;
-        if (env->thread_count > 1) ok = heckel_parallel(2, side_by_side, &job);
-        else ok = mark_kept_part(&job) && !heckel_cancelled(env) && write_mapping_part(&job, 1);
+        if (env->thread_count > 1) {
+            ok = heckel_parallel(2, side_by_side, &job);
+            HECKEL_PHASE("kept+mapping");
+        } else {
+            ok = mark_kept_part(&job) && !heckel_cancelled(env);
+            HECKEL_PHASE("kept");
+            ok = ok && write_mapping_part(&job, 1);
+            HECKEL_PHASE("mapping");
+        }
         ok = ok && heckel_write_moves(env, &a->m, in->new_count, a->match, job.keep, result, &move_count);
+        HECKEL_PHASE("moves");
     }
     if (job.kept_status != HECKEL_OK) return job.kept_status;
     if (!ok) return HECKEL_CANCELLED;
@@ -222,6 +232,7 @@ static heckel_status finish(const heckel_env *env, const heckel_input *in, const
 
 heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, heckel_result *result) {
     if (heckel_cancelled(call_env)) return HECKEL_CANCELLED;
+    HECKEL_PHASE("start");
     heckel_env seeded = *call_env;
     const heckel_env *env = &seeded;
     size_t shorter = min_size(in->old_count, in->new_count), prefix = 0, suffix = 0;
@@ -231,6 +242,7 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
            same_element(in, in->old_count - 1 - suffix, in->new_count - 1 - suffix))
         if (heckel_poll(env, ++suffix)) return HECKEL_CANCELLED;
     HECKEL_CHECK(prefix + suffix <= shorter);
+    HECKEL_PHASE("trim");
     size_t middle = in->old_count + in->new_count - 2 * (prefix + suffix);
     if (suffix < HECKEL_SUFFIX_TRIM_MIN || suffix < middle / 16) suffix = 0;
     /* What is left after the prefix alone: the suffix is only trimmed later,
@@ -256,6 +268,7 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     if (status == HECKEL_OK && suffix > 0) {
         bool in_order = true;
         status = suffix_in_order(env, in, &a, suffix, &in_order);
+        HECKEL_PHASE("suffix check");
         if (status == HECKEL_OK && !in_order) {
             release(env, &a);
             status = match_middle(env, in, prefix, 0, &a, &scratch);
@@ -264,5 +277,6 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     if (status == HECKEL_OK) status = finish(env, in, &a, &scratch, result);
     release(env, &a);
     heckel_scratch_free(env, &scratch);
+    HECKEL_PHASE("free");
     return status;
 }
