@@ -75,10 +75,10 @@ struct UpdateSweep {
                 run = 0
                 low = min(low, record.lowerBound)
                 high = max(high, record.upperBound)
-                try compare(oldBytes, RecordFile.content(of: record, in: oldBytes, format: format), i, newBytes, newContent, j, into: &updates)
+                compare(oldBytes, RecordFile.content(of: record, in: oldBytes, format: format), i, newBytes, newContent, j, into: &updates)
             } else {
                 let copy = try reader.read(record)
-                try compare(copy, RecordFile.content(of: 0..<record.count, in: copy, format: format), i, newBytes, newContent, j, into: &updates)
+                compare(copy, RecordFile.content(of: 0..<record.count, in: copy, format: format), i, newBytes, newContent, j, into: &updates)
             }
             if j & 0xFFFF == 0xFFFF {
                 newReleased.release(new.file, upTo: newContent.lowerBound)
@@ -93,7 +93,7 @@ struct UpdateSweep {
     @inline(__always)
     private func compare(_ oldBytes: UnsafeRawBufferPointer, _ oldContent: Range<Int>, _ i: Int,
                          _ newBytes: UnsafeRawBufferPointer, _ newContent: Range<Int>, _ j: Int,
-                         into updates: inout [DiffResult.Update]) throws {
+                         into updates: inout [DiffResult.Update]) {
         guard !equalBytes(oldBytes, oldContent, newBytes, newContent) else { return }
         let columns = newLayout.changedColumns(old: oldBytes, oldContent, oldLayout: oldLayout, new: newBytes, newContent)
         updates.append(DiffResult.Update(old: i, new: j, columns: columns))
