@@ -11,11 +11,12 @@ extension ListDiff {
     /// `String` and `Substring` lists are keyed from their bytes; other types
     /// by their `hashValue`, with `==` deciding every candidate pair.
     ///
-    /// All-ASCII strings cost about as much as integers. A `String` list with
-    /// one non-ASCII string takes the general path instead (exact `==`, by
+    /// All-ASCII strings cost about 2.2x the instructions of integers (10^3
+    /// and 10^4 strings of 21 bytes): their bytes are copied and keyed once,
+    /// and matched pairs compared byte for byte. A `String` list with one
+    /// non-ASCII string takes the general path instead (exact `==`, by
     /// canonical equivalence), after a copy of the bytes that found it out:
-    /// about 4x the instructions of an ASCII list of the same size (10^4
-    /// strings of 20 bytes).
+    /// about 7x the instructions of an ASCII list of the same size.
     ///
     /// - Parameters:
     ///   - old: The list before the change.

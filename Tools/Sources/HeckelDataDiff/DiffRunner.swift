@@ -40,7 +40,12 @@ public enum DiffRunner {
             } else {
                 let header = diff.new.headerBytes
                 try write(diff.result, options: options, sink: sink, newHeader: header.map { Array($0)[...] }) { body in
-                    for j in 0..<diff.new.count { try body(j, diff.new.file.bytes, diff.new.content(j)) }
+                    // NEW's pages go back behind the pass (each record's end is read, so all are touched).
+                    var released = ReleaseCursor()
+                    for j in 0..<diff.new.count {
+                        try body(j, diff.new.file.bytes, diff.new.content(j))
+                        if j & 0xFFFF == 0xFFFF { released.release(diff.new.file, upTo: diff.new.starts[j]) }
+                    }
                 }
             }
         }

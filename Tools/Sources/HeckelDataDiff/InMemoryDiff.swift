@@ -2,7 +2,6 @@
 import Glibc
 #endif
 import CHeckel
-import Dispatch
 import HeckelDataFiles
 
 /// Both files mapped and indexed, keys as spans into them (or an arena), matched in one core call.

@@ -42,6 +42,23 @@ func expectFeedRoundTrip(_ old: String, _ new: String, format: RecordFormat, key
     return feed
 }
 
+/// Diffs OLD and NEW as a JSON Lines feed in memory and out of core under `limit` (which must
+/// force the spill) and checks the two outputs are the same bytes, and not empty.
+func expectSpilledEqualsInMemory(_ old: String, _ new: String, format: RecordFormat, keys: [String], ignoreOrder: Bool,
+                                 limit: Int, scratch: Scratch) throws {
+    var options = DiffOptions(oldPath: old, newPath: new)
+    options.format = format
+    options.keys = keys
+    options.ignoreOrder = ignoreOrder
+    options.output = .jsonl
+    let inMemory = try diffOutput(options, scratch: scratch)
+    options.memoryLimit = limit
+    #expect(InMemoryEstimate(options).bytes > limit, "the limit forces the spill")
+    let spilled = try diffOutput(options, scratch: scratch)
+    #expect(spilled.output == inMemory.output && spilled.differs == inMemory.differs, "\(format) \(keys) \(ignoreOrder)")
+    #expect(!inMemory.output.isEmpty)
+}
+
 /// A file's bytes (also of character devices such as /dev/null, which Data(contentsOf:) refuses).
 func fileBytes(_ path: String) throws -> Data {
     let handle = try #require(FileHandle(forReadingAtPath: path))
@@ -199,16 +216,7 @@ struct RoundTripTests {
         let oldText = try scratch.write("old.txt", oldLines), newText = try scratch.write("new.txt", newLines)
         for (o, n, format, keys) in [(old, new, RecordFormat.csv, ["id"]), (oldText, newText, .lines, [])] {
             for ignoreOrder in [false, true] {
-                var options = DiffOptions(oldPath: o, newPath: n)
-                options.format = format
-                options.keys = keys
-                options.ignoreOrder = ignoreOrder
-                options.output = .jsonl
-                let inMemory = try diffOutput(options, scratch: scratch)
-                options.memoryLimit = 450 << 10
-                #expect(InMemoryEstimate(options).bytes > options.memoryLimit!, "the limit forces the spill")
-                let spilled = try diffOutput(options, scratch: scratch)
-                #expect(spilled.output == inMemory.output && spilled.differs == inMemory.differs)
+                try expectSpilledEqualsInMemory(o, n, format: format, keys: keys, ignoreOrder: ignoreOrder, limit: 450 << 10, scratch: scratch)
                 try expectFeedRoundTrip(o, n, format: format, keys: keys, ignoreOrder: ignoreOrder, memoryLimit: 450 << 10, scratch: scratch)
             }
         }
@@ -251,16 +259,7 @@ struct RoundTripTests {
         for (old, new, format, keySets) in files {
             for keys in keySets {
                 for ignoreOrder in [false, true] {
-                    var options = DiffOptions(oldPath: old, newPath: new)
-                    options.keys = keys
-                    options.ignoreOrder = ignoreOrder
-                    options.output = .jsonl
-                    let inMemory = try diffOutput(options, scratch: scratch)
-                    options.memoryLimit = 300 << 10
-                    #expect(InMemoryEstimate(options).bytes > options.memoryLimit!, "the limit forces the spill")
-                    let spilled = try diffOutput(options, scratch: scratch)
-                    #expect(spilled.output == inMemory.output && spilled.differs == inMemory.differs, "\(format) \(keys) \(ignoreOrder)")
-                    #expect(!inMemory.output.isEmpty)
+                    try expectSpilledEqualsInMemory(old, new, format: format, keys: keys, ignoreOrder: ignoreOrder, limit: 300 << 10, scratch: scratch)
                 }
             }
         }
