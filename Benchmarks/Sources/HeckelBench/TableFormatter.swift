@@ -57,7 +57,8 @@ enum TableFormatter {
             let width = summary.figures.map(\.name.count).max() ?? 0
             text += summary.figures.map { figure in
                 figure.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                    + ratio(figure.value).padding(toLength: 6, withPad: " ", startingAt: 0) + "  " + figure.subject
+                    + (figure.unit.map { String(format: "%.2f ", figure.value) + $0 } ?? ratio(figure.value))
+                        .padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + figure.subject
                     + (figure.goal.map { "  (goal \($0))" } ?? "")
             }
         }
