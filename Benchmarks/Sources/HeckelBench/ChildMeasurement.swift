@@ -5,7 +5,6 @@ import Foundation
 /// result. The parent interleaves several such children (RoundRobin.swift).
 enum ChildMeasurement {
     static func run(_ job: Job) {
-        MemoryProbe.returnLargeBlocksOnFree()
         do {
             switch (job.scenario, job.element) {
             case (.text, _):

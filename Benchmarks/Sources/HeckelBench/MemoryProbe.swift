@@ -4,17 +4,12 @@ import Foundation
 /// Resident memory of this process, read from Linux's /proc. The peak of one diff is measured as
 /// the resident high-water mark during the call minus the resident size just before it, with the
 /// high-water mark reset first (`/proc/self/clear_refs`), so the inputs and earlier runs do not
-/// count. glibc is told to hand large blocks back to the system on free, so memory freed by one run
-/// is not silently reused (and left uncounted) by the next.
+/// count. Free heap pages go back to the system before each turn (`releaseFreeMemory`), so a
+/// turn's first call pays for and counts its memory afresh; glibc keeps its default mmap threshold,
+/// so the calls after it reuse the blocks as any process's repeated calls do (a fixed threshold
+/// would map and fault every block of 128 KiB or more anew on every call, a cost no default process
+/// pays).
 enum MemoryProbe {
-    /// Fixes the mmap threshold (which glibc otherwise raises after large frees) so blocks of
-    /// 128 KiB and more always come from mmap and are returned on free.
-    static func returnLargeBlocksOnFree() {
-        #if os(Linux)
-        _ = mallopt(M_MMAP_THRESHOLD, 128 * 1024)
-        #endif
-    }
-
     /// Returns free heap pages to the system so they do not hide the next allocation.
     static func releaseFreeMemory() {
         #if os(Linux)

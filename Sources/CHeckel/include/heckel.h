@@ -198,7 +198,8 @@ heckel_status heckel_match_keyed_spans(const heckel_span *old_spans, const uint6
  * below HECKEL_MAX_COUNT (else HECKEL_INVALID_ARGUMENT). moves: NULL (count
  * only), or room for new_count entries. Uses options' allocator and cancel
  * flag; runs on the calling thread. Cost: O(new_count) for nearly sorted
- * pairs, O(new_count log new_count) at worst; 4 bytes of scratch per entry. */
+ * pairs, O(new_count log new_count) at worst; about 8 bytes of scratch per
+ * entry (the kept marks and the run ends). */
 heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_count,
                                 const heckel_options *options, heckel_offset *moves,
                                 size_t *move_count);

@@ -1,4 +1,4 @@
-// glibc's malloc tuning (mallopt, malloc_trim), which Swift's Glibc module does not export.
+// glibc's malloc_trim, which Swift's Glibc module does not export.
 #ifndef HECKEL_BENCH_MALLOC_CONTROL_H
 #define HECKEL_BENCH_MALLOC_CONTROL_H
 #if defined(__GLIBC__) || defined(__linux__)
