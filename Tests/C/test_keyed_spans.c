@@ -1,0 +1,573 @@
+/* heckel_match_keyed_spans: spans with keys the caller computed.
+ * - Keys = heckel_hash_bytes of the bytes: the outputs are byte-identical to
+ *   heckel_match_spans' on the same spans, and agree with the bytes
+ *   (check_result over the strings' ids).
+ * - Colliding keys (one key for all, the length alone, a hash of all but the
+ *   last byte, a few buckets): the bytes decide; the same mapping and counts.
+ * The strings are built so that equal lengths differ in one byte only, at
+ * the first, last, and each word boundary position: every word of the inline
+ * comparison (up to 32 bytes) and memcmp above must be looked at.
+ * - Bad input returns its status with the outputs untouched; so do failing
+ *   allocations (each k-th, and every one from the k-th on) and cancellation
+ *   (raised before the call, at each allocation, at each poll). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "counting_allocator.h"
+#include "test_support.h"
+
+#define CANARY 0xA5A5A5A5u
+
+/* ---- the strings: distinct by construction, ids are their values ---- */
+
+enum { MAX_STRINGS = 512, LONGEST = 1000 };
+static const size_t lengths[] = {0,  1,  3,  4,  5,  7,  8,  9,  12, 15, 16, 17, 23, 24,
+                                 25, 31, 32, 33, 40, 47, 48, 63, 64, 65, 100, LONGEST};
+static const size_t positions[] = {0, 1, 3, 4, 7, 8, 12, 15, 16, 17, 23, 24, 31, 32, 33, 48, 64, 99};
+
+typedef struct strings {
+    unsigned char base[LONGEST];
+    const unsigned char *bytes[MAX_STRINGS]; /* into base, or a variant */
+    size_t length[MAX_STRINGS];
+    unsigned char *variants[MAX_STRINGS];
+    size_t count;
+} strings;
+
+/* Each length: the base's prefix, and that prefix with one byte changed at
+ * each position inside it (the first, the last, the middle, the positions
+ * listed). Lengths differ, or one byte does: all distinct. */
+static void strings_make(strings *s, test_rng *rng) {
+    memset(s, 0, sizeof *s);
+    for (size_t k = 0; k < LONGEST; k++) s->base[k] = (unsigned char)rng_next(rng);
+    for (size_t l = 0; l < sizeof lengths / sizeof *lengths; l++) {
+        size_t length = lengths[l];
+        s->bytes[s->count] = s->base, s->length[s->count++] = length;
+        size_t at[3 + sizeof positions / sizeof *positions], places = 0;
+        at[places++] = 0, at[places++] = length / 2, at[places++] = length - 1;
+        for (size_t p = 0; p < sizeof positions / sizeof *positions; p++) at[places++] = positions[p];
+        bool done[LONGEST] = {false};
+        for (size_t p = 0; length && p < places; p++) {
+            if (at[p] >= length || done[at[p]]) continue;
+            if (s->count == MAX_STRINGS) abort();
+            done[at[p]] = true;
+            unsigned char *v = malloc(length);
+            if (!v) abort();
+            memcpy(v, s->base, length);
+            v[at[p]] ^= (unsigned char)(1u << (rng_below(rng, 8))); /* one bit of one byte */
+            s->variants[s->count] = v;
+            s->bytes[s->count] = v, s->length[s->count++] = length;
+        }
+    }
+}
+
+static void strings_free(strings *s) {
+    for (size_t k = 0; k < s->count; k++) free(s->variants[k]);
+}
+
+static bool strings_distinct(const strings *s) {
+    for (size_t a = 0; a < s->count; a++)
+        for (size_t b = a + 1; b < s->count; b++)
+            if (s->length[a] == s->length[b] && memcmp(s->bytes[a], s->bytes[b], s->length[a]) == 0)
+                return false;
+    return true;
+}
+
+/* A list's spans over its own copy of each string (no two elements share
+ * storage); empty ones alternate between NULL and a real pointer. */
+typedef struct list {
+    heckel_span *spans;
+    uint64_t *keys;
+    unsigned char *storage;
+} list;
+
+static void list_make(list *l, const strings *s, const uint64_t *values, size_t count) {
+    size_t total = 0;
+    for (size_t k = 0; k < count; k++) total += s->length[values[k]];
+    l->spans = malloc((count + 1) * sizeof *l->spans);
+    l->keys = malloc((count + 1) * sizeof *l->keys);
+    l->storage = malloc(total + 1);
+    if (!l->spans || !l->keys || !l->storage) abort();
+    size_t at = 0;
+    for (size_t k = 0; k < count; k++) {
+        size_t length = s->length[values[k]];
+        memcpy(l->storage + at, s->bytes[values[k]], length);
+        l->spans[k] = (heckel_span){length || k % 2 ? l->storage + at : NULL, length};
+        at += length;
+    }
+}
+
+static void list_free(list *l) {
+    free(l->spans);
+    free(l->keys);
+    free(l->storage);
+}
+
+/* ---- keys ---- */
+
+typedef enum key_kind {
+    KEYS_HASH,          /* heckel_hash_bytes: what heckel_match_spans computes */
+    KEYS_ONE,           /* every key 0 */
+    KEYS_LENGTH,        /* the length alone: one-byte differences collide */
+    KEYS_ALL_BUT_LAST,  /* the hash of all bytes but the last */
+    KEYS_FIRST_WORD,    /* the first 8 bytes and the length: differences past them collide */
+    KEYS_BUCKETS,       /* the hash modulo 3 */
+    KEY_KINDS
+} key_kind;
+
+static const char *key_names[KEY_KINDS] = {"hash", "one key", "length", "all but the last byte",
+                                           "first word", "hash % 3"};
+
+static uint64_t key_of(key_kind kind, const heckel_span *span) {
+    size_t length = span->length;
+    switch (kind) {
+    case KEYS_HASH: return heckel_hash_bytes(span->bytes, length);
+    case KEYS_ONE: return 0;
+    case KEYS_LENGTH: return length;
+    case KEYS_ALL_BUT_LAST: return length ? heckel_hash_bytes(span->bytes, length - 1) : 7;
+    case KEYS_FIRST_WORD: return heckel_hash_bytes(span->bytes, length < 8 ? length : 8) ^ length;
+    default: return heckel_hash_bytes(span->bytes, length) % 3;
+    }
+}
+
+static void keys_fill(list *l, size_t count, key_kind kind) {
+    for (size_t k = 0; k < count; k++) l->keys[k] = key_of(kind, &l->spans[k]);
+}
+
+/* ---- outputs with canaries, one past each end ---- */
+
+typedef struct outputs {
+    uint32_t *o2n, *n2o, *moves;
+    size_t old_count, new_count, shorter;
+    heckel_result result;
+} outputs;
+
+static void outputs_make(outputs *o, size_t old_count, size_t new_count) {
+    o->old_count = old_count, o->new_count = new_count;
+    o->shorter = old_count < new_count ? old_count : new_count;
+    o->o2n = malloc((old_count + 1) * 4);
+    o->n2o = malloc((new_count + 1) * 4);
+    o->moves = malloc((o->shorter + 1) * 4);
+    if (!o->o2n || !o->n2o || !o->moves) abort();
+    memset(o->o2n, 0xA5, (old_count + 1) * 4);
+    memset(o->n2o, 0xA5, (new_count + 1) * 4);
+    memset(o->moves, 0xA5, (o->shorter + 1) * 4);
+    o->result = (heckel_result){o->o2n, o->n2o, o->moves, CANARY, CANARY};
+}
+
+static void outputs_free(outputs *o) {
+    free(o->o2n);
+    free(o->n2o);
+    free(o->moves);
+}
+
+static bool words_untouched(const uint32_t *a, size_t count) {
+    for (size_t k = 0; k < count; k++)
+        if (a[k] != CANARY) return false;
+    return true;
+}
+
+static bool arrays_untouched(const outputs *o) {
+    return words_untouched(o->o2n, o->old_count + 1) && words_untouched(o->n2o, o->new_count + 1) &&
+           words_untouched(o->moves, o->shorter + 1);
+}
+
+static bool counters_untouched(const outputs *o) {
+    return o->result.match_count == CANARY && o->result.move_count == CANARY;
+}
+
+static bool past_ends_untouched(const outputs *o) {
+    return o->o2n[o->old_count] == CANARY && o->n2o[o->new_count] == CANARY &&
+           o->moves[o->shorter] == CANARY;
+}
+
+static bool same_outputs(const outputs *a, const outputs *b, bool with_moves) {
+    return a->result.match_count == b->result.match_count &&
+           a->result.move_count == b->result.move_count &&
+           memcmp(a->o2n, b->o2n, (a->old_count + 1) * 4) == 0 &&
+           memcmp(a->n2o, b->n2o, (a->new_count + 1) * 4) == 0 &&
+           (!with_moves || memcmp(a->moves, b->moves, (a->shorter + 1) * 4) == 0);
+}
+
+/* ---- the lists ---- */
+
+/* old: random ids from a random subset of the strings (duplicates abound);
+ * new: old edited (kept, replaced, inserted, dropped) and partly shuffled,
+ * or drawn afresh; sometimes a long common prefix and suffix. */
+static void lists_make(test_rng *rng, const strings *s, uint64_t *old, size_t n, uint64_t *new,
+                       size_t m, int shape) {
+    uint64_t subset[MAX_STRINGS];
+    size_t kinds = 1 + rng_below(rng, shape % 3 == 0 ? 6 : s->count);
+    for (size_t k = 0; k < kinds; k++) subset[k] = rng_below(rng, s->count);
+    for (size_t i = 0; i < n; i++) old[i] = subset[rng_below(rng, kinds)];
+    for (size_t j = 0; j < m; j++)
+        new[j] = shape % 2 && j < n && rng_below(rng, 8) ? old[j] : subset[rng_below(rng, kinds)];
+    if (shape % 4 == 1 && m > 64) rng_shuffle(rng, new + m / 4, m / 8);
+    if (shape % 5 == 4 && n > 64 && m > 64) { /* a long common prefix and suffix */
+        size_t edge = (n < m ? n : m) / 3;
+        memcpy(new, old, edge * 8);
+        memcpy(new + m - edge, old + n - edge, edge * 8);
+    }
+}
+
+/* ---- checks ---- */
+
+typedef struct call {
+    const strings *s;
+    uint64_t *old, *new;
+    size_t n, m;
+    list a, b;
+} call;
+
+static void call_make(call *c, const strings *s, uint64_t *old, size_t n, uint64_t *new, size_t m) {
+    *c = (call){s, old, new, n, m, {0}, {0}};
+    list_make(&c->a, s, old, n);
+    list_make(&c->b, s, new, m);
+}
+
+static void call_free(call *c) {
+    list_free(&c->a);
+    list_free(&c->b);
+}
+
+static heckel_status keyed(const call *c, const heckel_options *options, outputs *o) {
+    return heckel_match_keyed_spans(c->a.spans, c->a.keys, c->n, c->b.spans, c->b.keys, c->m,
+                                    options, &o->result);
+}
+
+/* One list pair under one kind of keys, one options: OK, the result agrees
+ * with the strings, the same as heckel_match_spans (byte for byte under
+ * hashed keys; mapping and counts under colliding ones, where the move set
+ * may be another of the same size), nothing written past an array. */
+static void expect_agrees(test_tally *t, call *c, key_kind kind, const heckel_options *options,
+                          const char *label) {
+    keys_fill(&c->a, c->n, kind);
+    keys_fill(&c->b, c->m, kind);
+    outputs got, want;
+    outputs_make(&got, c->n, c->m);
+    outputs_make(&want, c->n, c->m);
+    heckel_status status = keyed(c, options, &got);
+    heckel_status reference = heckel_match_spans(c->a.spans, c->n, c->b.spans, c->m, options,
+                                                 &want.result);
+    const char *error = status != HECKEL_OK ? heckel_status_description(status)
+                        : reference != HECKEL_OK ? "heckel_match_spans failed"
+                        : !past_ends_untouched(&got) ? "wrote past an output array"
+                        : NULL;
+    if (!error && options && options->ignore_order) {
+        if (got.result.move_count != 0 || !words_untouched(got.moves, got.shorter + 1))
+            error = "ignore_order, yet moves were counted or written";
+        got.result.moves = NULL; /* check_result: the mapping, with the minimal count */
+        heckel_result ordered = got.result;
+        outputs plain;
+        outputs_make(&plain, c->n, c->m);
+        if (!error && heckel_match_spans(c->a.spans, c->n, c->b.spans, c->m, NULL, &plain.result) != HECKEL_OK)
+            error = "heckel_match_spans failed";
+        ordered.move_count = plain.result.move_count;
+        if (!error) error = check_result(c->old, c->n, c->new, c->m, &ordered);
+        outputs_free(&plain);
+    } else if (!error) {
+        error = check_result(c->old, c->n, c->new, c->m, &got.result);
+    }
+    if (!error && !same_outputs(&got, &want, kind == KEYS_HASH))
+        error = kind == KEYS_HASH ? "outputs differ from heckel_match_spans'"
+                                  : "mapping or counts differ from heckel_match_spans'";
+    char detail[200];
+    snprintf(detail, sizeof detail, "%s keys, old %zu, new %zu, threads %u%s: %s", key_names[kind],
+             c->n, c->m, options ? options->threads : 0,
+             options && options->ignore_order ? ", ignore_order" : "", error ? error : "");
+    tally_expect(t, !error, label, detail);
+    outputs_free(&got);
+    outputs_free(&want);
+}
+
+static void random_lists(test_tally *t, test_rng *rng, const strings *s) {
+    enum { BIG = 40000 };
+    static uint64_t old[BIG], new[BIG];
+    static const heckel_options options[] = {{.threads = 1}, {.threads = 4}, {.ignore_order = true}};
+    for (int round = 0; round < 60; round++) {
+        size_t n, m;
+        if (round < 6) n = round % 3 * 2, m = round / 3 * 3; /* empty and tiny */
+        else if (round < 44) n = rng_below(rng, 400), m = rng_below(rng, 400);
+        else if (round < 50) n = rng_below(rng, 6000), m = rng_below(rng, 6000);
+        else n = BIG - rng_below(rng, 3000), m = BIG - rng_below(rng, 3000);
+        lists_make(rng, s, old, n, new, m, round);
+        call c;
+        call_make(&c, s, old, n, new, m);
+        for (key_kind kind = 0; kind < KEY_KINDS; kind++) {
+            /* Few keys for many unequal strings: quadratic by design. */
+            if ((kind == KEYS_ONE && n * m > 400000) ||
+                ((kind == KEYS_LENGTH || kind == KEYS_BUCKETS) && n * m > 40000000))
+                continue;
+            expect_agrees(t, &c, kind, &options[(round + kind) % 3], "random lists");
+        }
+        call_free(&c);
+    }
+}
+
+/* Every string against its one-byte variants, in both lists, reversed: the
+ * pairing is right only if each byte position is compared. */
+static void one_byte_apart(test_tally *t, const strings *s) {
+    static uint64_t old[MAX_STRINGS * 2], new[MAX_STRINGS * 2];
+    size_t n = 0;
+    for (size_t k = 0; k < s->count; k++) old[n++] = k, old[n++] = (k * 7) % s->count;
+    for (size_t k = 0; k < n; k++) new[k] = old[n - 1 - k];
+    call c;
+    call_make(&c, s, old, n, new, n - 3); /* three left over */
+    for (key_kind kind = 0; kind < KEY_KINDS; kind++)
+        expect_agrees(t, &c, kind, &(heckel_options){.threads = 1}, "one byte apart");
+    call_free(&c);
+    /* Each length alone, old = its variants, new = the same shifted by one:
+     * under the length key every candidate but one is a near miss. */
+    for (size_t first = 0; first < s->count;) {
+        size_t last = first;
+        while (last + 1 < s->count && s->length[last + 1] == s->length[first]) last++;
+        size_t count = last - first + 1;
+        for (size_t k = 0; k < count; k++) old[k] = first + k, new[k] = first + (k + 1) % count;
+        call_make(&c, s, old, count, new, count);
+        expect_agrees(t, &c, KEYS_LENGTH, NULL, "one byte apart, one length");
+        expect_agrees(t, &c, KEYS_ALL_BUT_LAST, NULL, "one byte apart, one length");
+        call_free(&c);
+        first = last + 1;
+    }
+}
+
+/* ---- bad input ---- */
+
+static void expect_rejected(test_tally *t, heckel_status got, heckel_status want, const outputs *o,
+                            const char *what) {
+    char detail[160];
+    snprintf(detail, sizeof detail, "got \"%s\", want \"%s\"%s", heckel_status_description(got),
+             heckel_status_description(want),
+             arrays_untouched(o) && counters_untouched(o) ? "" : ", outputs written");
+    tally_expect(t, got == want && arrays_untouched(o) && counters_untouched(o), what, detail);
+}
+
+static void invalid_arguments(test_tally *t) {
+    heckel_span spans[3] = {{"ab", 2}, {"c", 1}, {NULL, 0}}, bad[2] = {{"a", 1}, {NULL, 3}};
+    uint64_t keys[3] = {1, 2, 3};
+    const void *fake = (const void *)(uintptr_t)64; /* never dereferenced */
+    size_t huge = HECKEL_MAX_COUNT + 1;
+    outputs o;
+    outputs_make(&o, 3, 3);
+#define REJECTS(call, want, what)                                \
+    do {                                                         \
+        outputs_free(&o);                                        \
+        outputs_make(&o, 3, 3);                                  \
+        expect_rejected(t, (call), want, &o, "keyed spans: " what); \
+    } while (0)
+    REJECTS(heckel_match_keyed_spans(NULL, keys, 2, spans, keys, 2, NULL, &o.result),
+            HECKEL_INVALID_ARGUMENT, "NULL old spans");
+    REJECTS(heckel_match_keyed_spans(spans, keys, 2, NULL, keys, 1, NULL, &o.result),
+            HECKEL_INVALID_ARGUMENT, "NULL new spans");
+    REJECTS(heckel_match_keyed_spans(spans, NULL, 2, spans, keys, 2, NULL, &o.result),
+            HECKEL_INVALID_ARGUMENT, "NULL old keys");
+    REJECTS(heckel_match_keyed_spans(spans, keys, 2, spans, NULL, 1, NULL, &o.result),
+            HECKEL_INVALID_ARGUMENT, "NULL new keys");
+    REJECTS(heckel_match_keyed_spans(spans, NULL, 1, spans, NULL, 0, NULL, &o.result),
+            HECKEL_INVALID_ARGUMENT, "NULL old keys, new empty");
+    REJECTS(heckel_match_keyed_spans(spans, keys, 0, spans, NULL, 3, NULL, &o.result),
+            HECKEL_INVALID_ARGUMENT, "NULL new keys, old empty");
+    REJECTS(heckel_match_keyed_spans(spans, keys, 2, spans, keys, 2, NULL, NULL),
+            HECKEL_INVALID_ARGUMENT, "NULL result");
+    o.result.old_to_new = NULL;
+    expect_rejected(t, heckel_match_keyed_spans(spans, keys, 2, spans, keys, 2, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "keyed spans: NULL old_to_new");
+    REJECTS((o.result.new_to_old = NULL,
+             heckel_match_keyed_spans(spans, keys, 2, spans, keys, 2, NULL, &o.result)),
+            HECKEL_INVALID_ARGUMENT, "NULL new_to_old");
+    REJECTS(heckel_match_keyed_spans(bad, keys, 2, spans, keys, 1, NULL, &o.result),
+            HECKEL_INVALID_ARGUMENT, "old NULL bytes with a length");
+    REJECTS(heckel_match_keyed_spans(spans, keys, 1, bad, keys, 2, NULL, &o.result),
+            HECKEL_INVALID_ARGUMENT, "new NULL bytes with a length");
+    REJECTS(heckel_match_keyed_spans(fake, fake, huge, spans, keys, 1, NULL, &o.result),
+            HECKEL_TOO_LARGE, "old count too large");
+    REJECTS(heckel_match_keyed_spans(spans, keys, 1, fake, fake, huge, NULL, &o.result),
+            HECKEL_TOO_LARGE, "new count too large");
+    REJECTS(heckel_match_keyed_spans(fake, fake, SIZE_MAX, fake, fake, SIZE_MAX, NULL, &o.result),
+            HECKEL_TOO_LARGE, "SIZE_MAX counts");
+    /* NULL is fine where the count is 0: spans, keys and outputs. */
+    outputs_free(&o);
+    outputs_make(&o, 3, 3); /* n2o for the first call, o2n for the second */
+    keys[0] = heckel_hash_bytes("ab", 2), keys[1] = heckel_hash_bytes("c", 1),
+    keys[2] = heckel_hash_bytes("", 0);
+    heckel_result r = {NULL, o.n2o, NULL, CANARY, CANARY};
+    heckel_status status = heckel_match_keyed_spans(NULL, NULL, 0, spans, keys, 3, NULL, &r);
+    bool ok = status == HECKEL_OK && r.match_count == 0 && r.move_count == 0 &&
+              o.n2o[0] == HECKEL_UNMATCHED && o.n2o[2] == HECKEL_UNMATCHED && o.n2o[3] == CANARY;
+    tally_expect(t, ok, "keyed spans: NULL old list, keys and outputs with count 0",
+                 heckel_status_description(status));
+    r = (heckel_result){o.o2n, NULL, NULL, CANARY, CANARY};
+    status = heckel_match_keyed_spans(spans, keys, 3, NULL, NULL, 0, NULL, &r);
+    ok = status == HECKEL_OK && r.match_count == 0 && o.o2n[1] == HECKEL_UNMATCHED;
+    tally_expect(t, ok, "keyed spans: NULL new list, keys and outputs with count 0",
+                 heckel_status_description(status));
+    r = (heckel_result){NULL, NULL, NULL, CANARY, CANARY};
+    status = heckel_match_keyed_spans(NULL, NULL, 0, NULL, NULL, 0, NULL, &r);
+    tally_expect(t, status == HECKEL_OK && r.match_count == 0 && r.move_count == 0,
+                 "keyed spans: both empty, all NULL", heckel_status_description(status));
+    outputs_free(&o);
+#undef REJECTS
+}
+
+/* ---- failures in the middle of a call ---- */
+
+/* A failing call: the expected status, counters untouched, arrays untouched
+ * (a cancel may have written them, heckel.h says), nothing past the ends,
+ * nothing leaked. An OK one: the result agrees with the strings. */
+static const char *failure_error(const call *c, heckel_status status, const outputs *o,
+                                 const counting_allocator *alloc, bool may_cancel) {
+    if (alloc && alloc->live != 0) return "leaked";
+    if (!past_ends_untouched(o)) return "wrote past an output array";
+    if (status == HECKEL_OK) return check_result(c->old, c->n, c->new, c->m, &o->result);
+    if (status == HECKEL_OUT_OF_MEMORY && !(alloc && alloc->failures > 0)) return "out of memory unasked";
+    if (status == HECKEL_CANCELLED && !may_cancel) return "cancelled unasked";
+    if (status != HECKEL_OUT_OF_MEMORY && status != HECKEL_CANCELLED) return "unexpected status";
+    if (!counters_untouched(o)) return "a failing call wrote its counters";
+    if (status == HECKEL_OUT_OF_MEMORY && !arrays_untouched(o)) return "out of memory, outputs written";
+    return NULL;
+}
+
+/* Shapes: small, over the small path's bound, with a long common suffix
+ * (the trimmed-suffix check), and one partitioned even in production. */
+enum { SHAPES = 4 };
+static size_t shape_lists(int shape, test_rng *rng, const strings *s, uint64_t *old, uint64_t *new,
+                          size_t *m) {
+    static const size_t sizes[SHAPES] = {40, 3000, 6000, 36000};
+    size_t n = sizes[shape];
+    *m = n - n / 10;
+    lists_make(rng, s, old, n, new, *m, 1);
+    if (shape == 2) /* the last 5000 equal */
+        for (size_t k = 0; k < 5000; k++) old[n - 1 - k] = new[*m - 1 - k] = rng_below(rng, s->count);
+    return n;
+}
+
+static void allocation_failures(test_tally *t, test_rng *rng, const strings *s) {
+    static uint64_t old[36000], new[36000];
+    for (int shape = 0; shape < SHAPES; shape++) {
+        size_t m, n = shape_lists(shape, rng, s, old, new, &m);
+        call c;
+        call_make(&c, s, old, n, new, m);
+        for (key_kind kind = KEYS_HASH; kind <= KEYS_LENGTH; kind += KEYS_LENGTH) {
+            keys_fill(&c.a, n, kind);
+            keys_fill(&c.b, m, kind);
+            for (int from_on = 0; from_on < 2; from_on++) {
+                size_t k = 1, failed = 0;
+                for (;; k++) {
+                    counting_allocator alloc;
+                    counting_init(&alloc);
+                    if (from_on) alloc.fail_from = k; else alloc.fail_at = k;
+                    heckel_options options = {.allocator = &alloc.allocator};
+                    outputs o;
+                    outputs_make(&o, n, m);
+                    heckel_status status = keyed(&c, &options, &o);
+                    const char *error = failure_error(&c, status, &o, &alloc, false);
+                    outputs_free(&o);
+                    failed += status == HECKEL_OUT_OF_MEMORY;
+                    if (error) {
+                        char detail[200];
+                        snprintf(detail, sizeof detail, "shape %d, %s keys, %s allocation %zu: %s", shape,
+                                 key_names[kind], from_on ? "from" : "only", k, error);
+                        tally_expect(t, false, "keyed spans: allocation failure", detail);
+                    }
+                    if (alloc.calls < k) {
+                        tally_expect(t, status == HECKEL_OK, "keyed spans: OK once allocations succeed", NULL);
+                        break;
+                    }
+                    if (k == 200) {
+                        tally_expect(t, false, "keyed spans: over 200 allocations in one call", NULL);
+                        break;
+                    }
+                }
+                tally_expect(t, failed + 1 == k && k > 1, "keyed spans: every failed allocation reported",
+                             key_names[kind]);
+            }
+        }
+        call_free(&c);
+    }
+}
+
+static void cancellation(test_tally *t, test_rng *rng, const strings *s) {
+    static uint64_t old[36000], new[36000];
+    size_t most = 0;
+    for (int shape = 0; shape < SHAPES; shape++) {
+        size_t m, n = shape_lists(shape, rng, s, old, new, &m);
+        call c;
+        call_make(&c, s, old, n, new, m);
+        keys_fill(&c.a, n, shape % 2 ? KEYS_LENGTH : KEYS_HASH);
+        keys_fill(&c.b, m, shape % 2 ? KEYS_LENGTH : KEYS_HASH);
+        char detail[200];
+        /* Raised before the call. */
+        int flag = 1;
+        outputs o;
+        outputs_make(&o, n, m);
+        heckel_status status = keyed(&c, &(heckel_options){.cancel = &flag}, &o);
+        const char *error = failure_error(&c, status, &o, NULL, true);
+        tally_expect(t, status == HECKEL_CANCELLED && !error && arrays_untouched(&o),
+                     "keyed spans: pre-raised cancel flag", error);
+        outputs_free(&o);
+        /* Raised during the k-th allocation. */
+        status = HECKEL_CANCELLED;
+        for (size_t k = 1; status == HECKEL_CANCELLED && k < 64; k++) {
+            flag = 0;
+            counting_allocator alloc;
+            counting_init(&alloc);
+            alloc.raise_at = k, alloc.flag = &flag;
+            outputs_make(&o, n, m);
+            status = keyed(&c, &(heckel_options){.allocator = &alloc.allocator, .cancel = &flag}, &o);
+            error = failure_error(&c, status, &o, &alloc, true);
+            bool expected = status == HECKEL_OK ? alloc.calls < k : status == HECKEL_CANCELLED;
+            snprintf(detail, sizeof detail, "shape %d, raised at allocation %zu: %s", shape, k,
+                     error ? error : heckel_status_description(status));
+            tally_expect(t, expected && !error, "keyed spans: cancelled at an allocation", detail);
+            outputs_free(&o);
+        }
+        /* Raised at the k-th poll (test builds of the core report each). */
+        flag = 0;
+        poll_hook_arm(0);
+        outputs_make(&o, n, m);
+        status = keyed(&c, &(heckel_options){.cancel = &flag}, &o);
+        outputs_free(&o);
+        size_t polls = poll_hook_polls();
+        most = polls > most ? polls : most;
+        size_t stride = polls > 160 ? (polls - 128) / 32 : 1;
+        for (size_t k = 1; status == HECKEL_OK && k <= polls + 1; k += k < 64 || k + 64 >= polls ? 1 : stride) {
+            flag = 0;
+            outputs_make(&o, n, m);
+            poll_hook_arm(k);
+            heckel_status cancelled = keyed(&c, &(heckel_options){.cancel = &flag, .threads = 1 + k % 3}, &o);
+            size_t seen = poll_hook_polls();
+            poll_hook_arm(0);
+            error = failure_error(&c, cancelled, &o, NULL, true);
+            bool expected = cancelled == HECKEL_CANCELLED ? seen >= k : cancelled == HECKEL_OK && seen < k;
+            if (!expected || error) {
+                snprintf(detail, sizeof detail, "shape %d, raised at poll %zu of %zu: %s", shape, k, seen,
+                         error ? error : heckel_status_description(cancelled));
+                tally_expect(t, false, "keyed spans: cancelled at a poll", detail);
+            }
+            outputs_free(&o);
+        }
+        tally_expect(t, status == HECKEL_OK, "keyed spans: never cancelled", heckel_status_description(status));
+        call_free(&c);
+    }
+#ifdef HECKEL_TEST_HOOKS
+    tally_expect(t, most > 64, "keyed spans: the core reports its polls (HECKEL_TEST_HOOKS)", NULL);
+#else
+    tally_expect(t, most == 0, "keyed spans: release builds have no poll hook", NULL);
+#endif
+}
+
+int main(void) {
+    test_tally tally = {0, 0};
+    test_rng rng = {2026};
+    strings s;
+    strings_make(&s, &rng);
+    tally_expect(&tally, s.count > 200 && s.count <= MAX_STRINGS && strings_distinct(&s),
+                 "the test's strings are distinct", NULL);
+    invalid_arguments(&tally);
+    one_byte_apart(&tally, &s);
+    random_lists(&tally, &rng, &s);
+    allocation_failures(&tally, &rng, &s);
+    cancellation(&tally, &rng, &s);
+    strings_free(&s);
+    return tally_finish(&tally);
+}
