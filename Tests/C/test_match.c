@@ -163,7 +163,7 @@ static int soak(double seconds, uint64_t seed) {
         test_api api = (test_api)rng_below(&rng, API_COUNT);
         size_t n = (size_t)1 << rng_below(&rng, 19), m = (size_t)1 << rng_below(&rng, 19);
         n = rng_below(&rng, n < MOST ? n + 1 : MOST), m = rng_below(&rng, m < MOST ? m + 1 : MOST);
-        if (api == API_WEAK_KEYS) { /* few keys for many values: quadratic callbacks */
+        if (api_weak(api)) { /* few keys for many values: quadratic chains */
             n = n < 20000 ? n : 20000;
             m = m < 20000 ? m : 20000;
         }

@@ -107,7 +107,7 @@ static void thread_counts(test_tally *t) {
         for (test_api api = 0; api < API_COUNT; api++) {
             size_t count = 5000;
             uint64_t *old = malloc(count * 8), *new = malloc(count * 8);
-            random_lists(&rng, old, count, new, count, api == API_WEAK_KEYS ? 64 : 1u << 20);
+            random_lists(&rng, old, count, new, count, api_weak(api) ? 64 : 1u << 20);
             test_run run = {.api = api, .weak_modulus = 13, .element_size = 16, .options = &options};
             char what[64];
             snprintf(what, sizeof what, "threads = %u", threads[k]);

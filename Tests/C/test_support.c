@@ -200,9 +200,12 @@ const char *check_result(const uint64_t *old_values, size_t old_count,
 /* ---- running each API ---- */
 
 const char *api_name(test_api api) {
-    static const char *names[] = {"keys", "keys+callback", "weak keys", "records", "spans"};
+    static const char *names[] = {"keys", "keys+callback", "weak keys", "records", "spans",
+                                  "keyed spans", "weak keyed spans"};
     return api < API_COUNT ? names[api] : "?";
 }
+
+bool api_weak(test_api api) { return api == API_WEAK_KEYS || api == API_WEAK_KEYED_SPANS; }
 
 typedef struct values_context {
     const uint64_t *old_values, *new_values;
@@ -299,7 +302,7 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
     values_context context = {old_values, new_values, old_count, new_count, run->equality,
                               old_count * 31 + new_count, run->cancel_on_equal, 0,
                               run->cancel_at_call ? run->cancel_at_call : 1, false};
-    uint64_t modulus = run->api == API_WEAK_KEYS ? run->weak_modulus : 0;
+    uint64_t modulus = api_weak(run->api) ? run->weak_modulus : 0;
     for (size_t i = 0; i < old_count; i++) old_keys[i] = modulus ? old_values[i] % modulus : old_values[i];
     for (size_t j = 0; j < new_count; j++) new_keys[j] = modulus ? new_values[j] % modulus : new_values[j];
 
@@ -335,15 +338,29 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
                                       run->options, &result);
         break;
     case API_SPANS:
+    case API_KEYED_SPANS:
+    case API_WEAK_KEYED_SPANS:
         old_bytes = malloc(old_count * 24 + 1);
         new_bytes = malloc(new_count * 24 + 1);
         if (!old_bytes || !new_bytes) { *error = "test ran out of memory"; goto done; }
         old_spans = make_spans(old_values, old_count, (char *)old_bytes);
         new_spans = make_spans(new_values, new_count, (char *)new_bytes);
         if (!old_spans || !new_spans) { *error = "test ran out of memory"; goto done; }
-        status = heckel_match_spans(nulls && !old_count ? NULL : old_spans, old_count,
-                                    nulls && !new_count ? NULL : new_spans, new_count,
-                                    run->options, &result);
+        if (run->api == API_SPANS) {
+            status = heckel_match_spans(nulls && !old_count ? NULL : old_spans, old_count,
+                                        nulls && !new_count ? NULL : new_spans, new_count,
+                                        run->options, &result);
+            break;
+        }
+        /* Keys as a caller hashing while gathering would give them, or weak
+         * ones (value % weak_modulus, already in the key arrays). */
+        for (size_t i = 0; run->api == API_KEYED_SPANS && i < old_count; i++)
+            old_keys[i] = heckel_hash_bytes(old_spans[i].bytes, old_spans[i].length);
+        for (size_t j = 0; run->api == API_KEYED_SPANS && j < new_count; j++)
+            new_keys[j] = heckel_hash_bytes(new_spans[j].bytes, new_spans[j].length);
+        status = heckel_match_keyed_spans(nulls && !old_count ? NULL : old_spans, old_key_list,
+                                          old_count, nulls && !new_count ? NULL : new_spans,
+                                          new_key_list, new_count, run->options, &result);
         break;
     default:
         *error = "unknown api";

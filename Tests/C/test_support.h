@@ -51,8 +51,15 @@ typedef enum test_api {
     API_WEAK_KEYS,     /* key = value % weak_modulus, equal compares values */
     API_RECORDS,       /* element_size-byte records encoding the value */
     API_SPANS,         /* decimal text of the value; 0 is the empty span */
+    API_KEYED_SPANS,   /* as API_SPANS via heckel_match_keyed_spans, keys heckel_hash_bytes */
+    API_WEAK_KEYED_SPANS, /* as API_KEYED_SPANS, keys value % weak_modulus: the bytes decide */
     API_COUNT
 } test_api;
+
+/* The kinds whose keys collide by design (API_WEAK_KEYS, API_WEAK_KEYED_SPANS):
+ * matching is quadratic in the colliding elements, so keep them off very large
+ * lists of distinct values. */
+bool api_weak(test_api api);
 
 /* What the equality callback (API_KEYS_CALLBACK, API_WEAK_KEYS) answers. */
 typedef enum test_equality {
@@ -63,7 +70,7 @@ typedef enum test_equality {
 
 typedef struct test_run {
     test_api api;
-    uint64_t weak_modulus;   /* API_WEAK_KEYS */
+    uint64_t weak_modulus;   /* API_WEAK_KEYS, API_WEAK_KEYED_SPANS */
     size_t element_size;     /* API_RECORDS; values are masked to fit */
     const heckel_options *options;
     int *cancel_on_equal;    /* raised by the equality callback on its first call */
