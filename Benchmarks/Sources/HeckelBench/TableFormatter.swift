@@ -57,8 +57,7 @@ enum TableFormatter {
             let width = summary.figures.map(\.name.count).max() ?? 0
             text += summary.figures.map { figure in
                 figure.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                    + (figure.unit.map { String(format: "%.2f ", figure.value) + $0 } ?? ratio(figure.value))
-                        .padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + figure.subject
+                    + padded(figure.unit.map { String(format: "%.2f ", figure.value) + $0 } ?? ratio(figure.value), to: 8) + "  " + figure.subject
                     + (figure.goal.map { "  (goal \($0))" } ?? "")
             }
         }
@@ -92,6 +91,11 @@ enum TableFormatter {
     private static func decimal(_ value: Double?) -> String {
         guard let value else { return "" }
         return value < 10 ? String(format: "%.1f", value) : String(format: "%.0f", value)
+    }
+
+    /// `text` with spaces after it up to `width` characters, never cut.
+    private static func padded(_ text: String, to width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
     }
 
     private static func ratio(_ value: Double?) -> String {
