@@ -32,19 +32,19 @@ enum Figures {
                                       subject: subject(row, [lists.label]), value: single.medianSeconds! / median,
                                       goal: row.threads == 2 && (lists.size ?? 0) >= 10_000_000 ? "≥ 1.7x at 10^7 and 10^8" : nil))
             }
+            let ofThisRow = subject(row, [lists.label, "\(row.threadsLabel) thr"])
             if lists.scenario == .random, lists.element == .int, let perElement = row.nanosecondsPerElement {
                 // Issue 11's small-list goals, on the classic mix.
                 if lists.size == 100 {
-                    figures.append(Figure(name: "100-element diff", subject: subject(row, [lists.label, "\(row.threadsLabel) thr"]),
+                    figures.append(Figure(name: "100-element diff", subject: ofThisRow,
                                           value: median * 1e6, goal: "< 1 µs", unit: "µs"))
                 } else if lists.size == 1_000 || lists.size == 10_000 {
                     figures.append(Figure(name: "per element of old + new",
-                                          subject: subject(row, [lists.label, "\(row.threadsLabel) thr"]),
-                                          value: perElement / 2, goal: "≤ 6 ns at 10^3 and 10^4", unit: "ns"))
+                                          subject: ofThisRow, value: perElement / 2, goal: "≤ 6 ns at 10^3 and 10^4", unit: "ns"))
                 }
             }
             if (lists.size ?? 0) >= 1_000_000, let cold = row.coldToWarm {
-                figures.append(Figure(name: "first call over warm", subject: subject(row, [lists.label, "\(row.threadsLabel) thr"]),
+                figures.append(Figure(name: "first call over warm", subject: ofThisRow,
                                       value: cold, goal: "≤ 1.3x"))
             }
             if lists.element == .string, lists.scenario != .text,
