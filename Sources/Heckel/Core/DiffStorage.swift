@@ -27,9 +27,12 @@ struct DiffHeader {
 ///     then o - m        the deletions (old offsets), ascending
 ///     then n - m        the insertions (new offsets), ascending
 ///
-/// The region after new_to_old has room for o + n entries: the core writes
-/// its v move targets there (room min(o, n)), and 2v + (o - m) + (n - m)
-/// <= o + n since v <= m. `finish()` turns the core's output into this
+/// The region after new_to_old has room for o + n entries, plus 7 that
+/// `listUnmatched` may write past its end: the core writes its v move
+/// targets there (room min(o, n)), and 2v + (o - m) + (n - m) <= o + n
+/// since v <= m. Pages of the region that are not written are never
+/// touched, so large diffs use 4 bytes per entry written, not per entry
+/// reserved. `finish()` turns the core's output into this
 /// layout; after it the storage is never written again, which is what makes
 /// the types holding it (`Mapping`, `StoredRun`) `Sendable` and the
 /// collections over it values. (`ManagedBuffer` is not `Sendable`, so this
