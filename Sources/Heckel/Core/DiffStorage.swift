@@ -121,7 +121,8 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
     /// need not be read.
     ///
     /// Eight entries at a time: a vector compare gives a byte per entry,
-    /// one for an unmatched entry, and only those cost a step.
+    /// one for an unmatched entry, and only those cost a step; eight
+    /// unmatched entries in a row are written by one vector store.
     ///
     /// - Precondition: `mapping` holds exactly `count` unmatched entries up
     ///   to where the scan stops (the core's match count agrees with its
@@ -134,6 +135,13 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
         var written = 0, k = 0
         while k &+ 8 <= total && written < count {
             var flags = unmatchedFlags(UnsafeRawPointer(entries + k))
+            if flags == 0x0101_0101_0101_0101 {
+                // All 8 unmatched (a deleted or inserted block): one store.
+                let offsets = SIMD8(repeating: UInt32(truncatingIfNeeded: k)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+                UnsafeMutableRawPointer(output + written).storeBytes(of: offsets, as: SIMD8<UInt32>.self)
+                written &+= 8
+                flags = 0
+            }
             while flags != 0 {
                 output[written] = UInt32(truncatingIfNeeded: k &+ flags.trailingZeroBitCount &>> 3)
                 written &+= 1
