@@ -14,101 +14,72 @@
 #include "counting_allocator.h"
 #include "test_support.h"
 
-#define CANARY 0xA5A5A5A5u
-
-typedef struct outputs {
-    uint32_t o2n[4], n2o[4], moves[4];
-    heckel_result result;
-} outputs;
-
-static void reset(outputs *o) {
-    memset(o->o2n, 0xA5, sizeof o->o2n);
-    memset(o->n2o, 0xA5, sizeof o->n2o);
-    memset(o->moves, 0xA5, sizeof o->moves);
-    o->result = (heckel_result){o->o2n, o->n2o, o->moves, CANARY, CANARY};
-}
-
-static bool untouched(const outputs *o) {
-    for (int k = 0; k < 4; k++)
-        if (o->o2n[k] != CANARY || o->n2o[k] != CANARY || o->moves[k] != CANARY) return false;
-    return o->result.match_count == CANARY && o->result.move_count == CANARY;
-}
-
-static void expect_status(test_tally *t, heckel_status got, heckel_status want, const outputs *o,
-                          const char *what) {
-    char detail[160];
-    snprintf(detail, sizeof detail, "got \"%s\", want \"%s\"%s", heckel_status_description(got),
-             heckel_status_description(want), untouched(o) ? "" : ", outputs written");
-    tally_expect(t, got == want && untouched(o), what, detail);
-}
-
 static void invalid_arguments(test_tally *t) {
-    outputs o;
+    test_outputs o;
     uint64_t keys[4] = {1, 2, 3, 4};
     unsigned char bytes[16] = {0};
     heckel_span spans[2] = {{"a", 1}, {NULL, 3}};
     const void *fake = (const void *)(uintptr_t)64; /* never dereferenced */
     size_t huge = HECKEL_MAX_COUNT + 1;
-
-    reset(&o);
-    expect_status(t, heckel_match_keys(NULL, 2, keys, 2, NULL, NULL, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL old");
-    reset(&o);
-    expect_status(t, heckel_match_keys(keys, 2, NULL, 1, NULL, NULL, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new");
-    reset(&o);
-    expect_status(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, NULL),
-                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL result");
-    reset(&o);
+    outputs_make(&o, 3, 3);
+    expect_rejected(t, heckel_match_keys(NULL, 2, keys, 2, NULL, NULL, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL old");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_keys(keys, 2, NULL, 1, NULL, NULL, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, NULL),
+                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL result");
+    outputs_reset(&o);
     o.result.old_to_new = NULL;
-    expect_status(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL old_to_new");
-    o.result.old_to_new = o.o2n;
-    reset(&o);
+    expect_rejected(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL old_to_new");
+    outputs_reset(&o);
     o.result.new_to_old = NULL;
-    expect_status(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new_to_old");
-    reset(&o);
-    expect_status(t, heckel_match_keys(fake, huge, keys, 2, NULL, NULL, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "keys: old count too large");
-    reset(&o);
-    expect_status(t, heckel_match_keys(keys, 2, fake, huge, NULL, NULL, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "keys: new count too large");
-    reset(&o);
-    expect_status(t, heckel_match_keys(fake, SIZE_MAX, fake, SIZE_MAX, NULL, NULL, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "keys: SIZE_MAX counts");
+    expect_rejected(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new_to_old");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_keys(fake, huge, keys, 2, NULL, NULL, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "keys: old count too large");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_keys(keys, 2, fake, huge, NULL, NULL, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "keys: new count too large");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_keys(fake, SIZE_MAX, fake, SIZE_MAX, NULL, NULL, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "keys: SIZE_MAX counts");
 
-    reset(&o);
-    expect_status(t, heckel_match_records(NULL, 1, bytes, 1, 4, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "records: NULL old");
-    reset(&o);
-    expect_status(t, heckel_match_records(bytes, 1, NULL, 1, 4, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "records: NULL new");
-    reset(&o);
-    expect_status(t, heckel_match_records(bytes, 2, bytes, 2, 0, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "records: element_size 0");
-    reset(&o);
-    expect_status(t, heckel_match_records(fake, huge, bytes, 1, 1, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "records: count too large");
-    reset(&o);
-    expect_status(t, heckel_match_records(fake, 4, fake, 4, SIZE_MAX / 2, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "records: bytes overflow");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(NULL, 1, bytes, 1, 4, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "records: NULL old");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(bytes, 1, NULL, 1, 4, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "records: NULL new");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(bytes, 2, bytes, 2, 0, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "records: element_size 0");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(fake, huge, bytes, 1, 1, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "records: count too large");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(fake, 4, fake, 4, SIZE_MAX / 2, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "records: bytes overflow");
 
-    reset(&o);
-    expect_status(t, heckel_match_spans(NULL, 1, spans, 1, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "spans: NULL old");
-    reset(&o);
-    expect_status(t, heckel_match_spans(spans, 2, spans, 1, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "spans: NULL bytes with a length");
-    reset(&o);
-    expect_status(t, heckel_match_spans(fake, huge, spans, 1, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "spans: count too large");
-    reset(&o);
-    expect_status(t, heckel_match_records(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "records: new bytes overflow");
-    reset(&o);
-    expect_status(t, heckel_match_spans(spans, 1, spans, 2, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "spans: new NULL bytes with a length");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_spans(NULL, 1, spans, 1, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "spans: NULL old");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_spans(spans, 2, spans, 1, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "spans: NULL bytes with a length");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_spans(fake, huge, spans, 1, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "spans: count too large");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "records: new bytes overflow");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_spans(spans, 1, spans, 2, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "spans: new NULL bytes with a length");
+    outputs_free(&o);
     heckel_cancel(NULL); /* a no-op, documented as safe */
     static const heckel_status statuses[] = {HECKEL_OK, HECKEL_INVALID_ARGUMENT, HECKEL_TOO_LARGE,
                                              HECKEL_OUT_OF_MEMORY, HECKEL_CANCELLED};
@@ -307,13 +278,13 @@ static size_t cancel_find_moves_at_each_poll(test_tally *t, test_rng *rng, size_
     tally_expect(t, status == HECKEL_OK && expected_count > 0, "find_moves: never raised", NULL);
     for (size_t k = 1; k <= polls + 1; k++) {
         flag = 0;
-        size_t count = CANARY;
+        size_t count = TEST_CANARY;
         poll_hook_arm(k);
         status = heckel_find_moves(new_to_old, N, &options, moves, &count);
         size_t seen = poll_hook_polls();
         poll_hook_arm(0);
         bool expected_result = status == HECKEL_CANCELLED
-                                   ? seen >= k && count == CANARY
+                                   ? seen >= k && count == TEST_CANARY
                                    : status == HECKEL_OK && seen < k && count == expected_count &&
                                          memcmp(moves, expected, count * sizeof *moves) == 0;
         if (!expected_result) {
@@ -388,25 +359,21 @@ static bool never_equal_fn(void *context, size_t i, size_t j) {
 static void cancel_in_long_chain(test_tally *t) {
     enum { N = 50000, RAISE_AT = 20000, POLL_INTERVAL = 4096 };
     uint64_t *keys = calloc(N, sizeof *keys); /* all one key */
-    uint32_t *o2n = malloc(N * 4), *n2o = malloc(N * 4), *moves = malloc(N * 4);
-    if (!keys || !o2n || !n2o || !moves) abort();
-    memset(o2n, 0xA5, N * 4);
-    memset(n2o, 0xA5, N * 4);
-    memset(moves, 0xA5, N * 4);
+    if (!keys) abort();
+    test_outputs o;
+    outputs_make(&o, N, N);
     int flag = 0;
     never_equal c = {0, RAISE_AT, &flag};
     heckel_options options = {.cancel = &flag};
-    heckel_result r = {o2n, n2o, moves, CANARY, CANARY};
-    heckel_status status = heckel_match_keys(keys, N, keys, N, never_equal_fn, &c, &options, &r);
-    bool untouched = r.match_count == CANARY && r.move_count == CANARY;
-    for (size_t k = 0; k < N; k++)
-        untouched = untouched && o2n[k] == CANARY && n2o[k] == CANARY && moves[k] == CANARY;
+    heckel_status status = heckel_match_keys(keys, N, keys, N, never_equal_fn, &c, &options, &o.result);
+    bool untouched = outputs_counters_untouched(&o) && outputs_arrays_untouched(&o);
     char detail[160];
     snprintf(detail, sizeof detail, "%s, %zu callbacks after the cancel, outputs %s",
              heckel_status_description(status), c.calls - RAISE_AT, untouched ? "untouched" : "written");
     tally_expect(t, status == HECKEL_CANCELLED && untouched && c.calls - RAISE_AT <= POLL_INTERVAL,
                  "cancel inside one long chain of unequal elements", detail);
-    free(keys); free(o2n); free(n2o); free(moves);
+    free(keys);
+    outputs_free(&o);
 }
 
 #if defined(__SANITIZE_ADDRESS__)

@@ -79,6 +79,8 @@ typedef struct test_run {
     uint64_t *digest;        /* NULL, or gets a hash of the outputs of an OK call */
     test_equality equality;  /* other than EQUAL_VALUES: only the structure is checked */
     size_t cancel_at_call;   /* with cancel_on_equal: raised at this call (0: the first) */
+    bool *off_caller;        /* NULL, or set when the equality callback runs on a thread
+                                other than the one calling run_and_check */
 } test_run;
 
 const char *api_name(test_api api);
@@ -89,6 +91,26 @@ const char *api_name(test_api api);
 heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t old_count,
                             uint64_t *new_values, size_t new_count, const char **error);
 
+/* Output arrays for one call, each one longer than its list and filled with
+ * TEST_CANARY, and a result over them whose counters are TEST_CANARY: what a
+ * call wrote, and whether it wrote past an end, shows. outputs_make aborts
+ * when out of memory. */
+#define TEST_CANARY 0xA5A5A5A5u
+typedef struct test_outputs {
+    uint32_t *o2n, *n2o, *moves; /* old_count + 1, new_count + 1, shorter + 1 */
+    size_t old_count, new_count, shorter;
+    heckel_result result;
+} test_outputs;
+void outputs_make(test_outputs *o, size_t old_count, size_t new_count);
+void outputs_reset(test_outputs *o); /* canaries again, the result over the arrays */
+void outputs_free(test_outputs *o);
+bool canaries_untouched(const uint32_t *words, size_t count);
+bool outputs_arrays_untouched(const test_outputs *o);   /* every entry, the extra one too */
+bool outputs_counters_untouched(const test_outputs *o); /* match_count, move_count */
+bool outputs_past_ends_untouched(const test_outputs *o); /* the extra entries */
+/* Counters and arrays (moves only if with_moves) byte for byte equal. */
+bool outputs_same(const test_outputs *a, const test_outputs *b, bool with_moves);
+
 /* Counters for a test binary: prints "N passed, M failed" at the end. */
 typedef struct test_tally { unsigned passed, failed; } test_tally;
 void tally_expect(test_tally *tally, bool ok, const char *what, const char *detail);
@@ -98,5 +120,9 @@ int tally_finish(const test_tally *tally); /* exit status */
  * recorded under label with what, the API and the sizes. */
 void expect_correct(test_tally *tally, const char *label, const test_run *run, uint64_t *old_values,
                     size_t old_count, uint64_t *new_values, size_t new_count, const char *what);
+
+/* A call that must fail: got == want, and o (its outputs) untouched. */
+void expect_rejected(test_tally *tally, heckel_status got, heckel_status want,
+                     const test_outputs *o, const char *what);
 
 #endif
