@@ -186,76 +186,30 @@ static size_t alloc_shape(int shape, test_rng *rng, uint64_t *old, uint64_t *new
     return n;
 }
 
-/* SQLite's out-of-memory test: fail the k-th allocation alone, then every
- * allocation from the k-th on, for k = 1, 2, ... until a call no longer
- * allocates k times. Each failing call must report out of memory, leave the
- * outputs untouched (run_and_check) and free all it took. */
+/* SQLite's out-of-memory test (expect_allocation_failures) over every API
+ * and every shape. */
 static void allocation_failures(test_tally *t, test_rng *rng) {
     static uint64_t old[ALLOC_MAX], new[ALLOC_MAX];
     for (test_api api = 0; api < API_COUNT; api++) {
         for (int shape = 0; shape < ALLOC_SHAPES; shape++) {
             size_t m, n = alloc_shape(shape, rng, old, new, &m); /* records of 16 bytes: kept as is */
-            for (int from_on = 0; from_on < 2; from_on++) {
-                size_t k = 1, failed_calls = 0;
-                for (;; k++) {
-                    counting_allocator c;
-                    counting_init(&c);
-                    if (from_on) c.fail_from = k; else c.fail_at = k;
-                    heckel_options options = {.allocator = &c.allocator};
-                    test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
-                    const char *error = NULL;
-                    heckel_status status = run_and_check(&run, old, n, new, m, &error);
-                    bool expected = status == HECKEL_OK || (status == HECKEL_OUT_OF_MEMORY && c.failures > 0);
-                    if (!expected || error || c.live != 0) {
-                        char detail[200];
-                        snprintf(detail, sizeof detail, "%s, %s, %s allocation %zu: %s, %zu bytes leaked",
-                                 api_name(api), alloc_shape_names[shape], from_on ? "from" : "only",
-                                 k, error ? error : heckel_status_description(status), c.live);
-                        tally_expect(t, false, "allocation failure", detail);
-                    }
-                    failed_calls += status == HECKEL_OUT_OF_MEMORY;
-                    if (c.calls < k) { /* the k-th allocation never came: all tried */
-                        tally_expect(t, status == HECKEL_OK, "succeeds once allocations do",
-                                     alloc_shape_names[shape]);
-                        break;
-                    }
-                    if (k == 200) {
-                        tally_expect(t, false, "allocation failure: over 200 allocations in one call",
-                                     alloc_shape_names[shape]);
-                        break;
-                    }
-                }
-                tally_expect(t, failed_calls + 1 == k, "every failed allocation reported",
-                             alloc_shape_names[shape]);
-            }
+            test_checked_run c = {{.api = api, .weak_modulus = 4, .element_size = 16}, old, new, n, m};
+            char what[96];
+            snprintf(what, sizeof what, "%s, %s", api_name(api), alloc_shape_names[shape]);
+            expect_allocation_failures(t, checked_run_call, &c, (heckel_options){0}, "allocation failure", what);
         }
     }
 }
 
-/* Cancellation at every stage: the flag is raised during the k-th allocation,
- * for k = 1, 2, ... until a call finishes without allocating that often. */
+/* Cancellation at every stage: the flag raised during the k-th allocation. */
 static void cancel_at_each_allocation(test_tally *t, test_rng *rng) {
     enum { N = 6000 };
     static uint64_t old[N], new[N];
     for (test_api api = 0; api < API_COUNT; api++) {
         distinct_shuffled(rng, old, new, N);
-        heckel_status status = HECKEL_CANCELLED;
-        for (size_t k = 1; status == HECKEL_CANCELLED && k < 64; k++) {
-            int flag = 0;
-            counting_allocator c;
-            counting_init(&c);
-            c.raise_at = k;
-            c.flag = &flag;
-            heckel_options options = {.allocator = &c.allocator, .cancel = &flag};
-            test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
-            const char *error = NULL;
-            status = run_and_check(&run, old, N, new, N, &error);
-            char detail[160];
-            snprintf(detail, sizeof detail, "%s, raised at allocation %zu: %s, %zu bytes leaked",
-                     api_name(api), k, error ? error : heckel_status_description(status), c.live);
-            bool expected = status == HECKEL_OK ? c.calls < k : status == HECKEL_CANCELLED;
-            tally_expect(t, expected && !error && c.live == 0, "cancelled during the run", detail);
-        }
+        test_checked_run c = {{.api = api, .weak_modulus = 4, .element_size = 16}, old, new, N, N};
+        expect_cancel_at_each_allocation(t, checked_run_call, &c, (heckel_options){0},
+                                         "cancelled during the run", api_name(api));
     }
 }
 
@@ -297,42 +251,20 @@ static size_t cancel_find_moves_at_each_poll(test_tally *t, test_rng *rng, size_
     return polls > most ? polls : most;
 }
 
-/* Cancellation at every kind of poll: the flag raised at the k-th poll of
- * the call (test builds of the core report each poll, see test_support.h),
- * over the shapes that reach every allocation site (and so every pass). All
- * k up to 64, then 32 evenly spread, then the last 64 polls, which cover the
- * passes after matching (moves, outputs). */
+/* Cancellation at every kind of poll (expect_cancel_at_each_poll), over the
+ * shapes that reach every allocation site (and so every pass). */
 static void cancel_at_each_poll(test_tally *t, test_rng *rng) {
     static uint64_t old[ALLOC_MAX], new[ALLOC_MAX];
     size_t most = 0;
     for (test_api api = 0; api < API_COUNT; api++) {
         for (int shape = 0; shape < ALLOC_SHAPES; shape++) {
             size_t m, n = alloc_shape(shape, rng, old, new, &m);
-            int flag = 0;
-            heckel_options options = {.cancel = &flag};
-            test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
-            const char *error = NULL;
-            poll_hook_arm(0);
-            heckel_status status = run_and_check(&run, old, n, new, m, &error);
-            size_t polls = poll_hook_polls();
+            test_checked_run c = {{.api = api, .weak_modulus = 4, .element_size = 16}, old, new, n, m};
+            char what[96];
+            snprintf(what, sizeof what, "%s, %s", api_name(api), alloc_shape_names[shape]);
+            size_t polls = expect_cancel_at_each_poll(t, checked_run_call, &c, (heckel_options){0},
+                                                      "cancelled at a poll", what);
             if (polls > most) most = polls;
-            tally_expect(t, status == HECKEL_OK && !error, "cancel flag never raised", error);
-            size_t stride = polls > 160 ? (polls - 128) / 32 : 1;
-            for (size_t k = 1; k <= polls + 1; k += k < 64 || k + 64 >= polls ? 1 : stride) {
-                flag = 0;
-                poll_hook_arm(k);
-                status = run_and_check(&run, old, n, new, m, &error);
-                size_t seen = poll_hook_polls();
-                poll_hook_arm(0);
-                bool expected = status == HECKEL_CANCELLED ? seen >= k : status == HECKEL_OK && seen < k;
-                if (!expected || error) {
-                    char detail[200];
-                    snprintf(detail, sizeof detail, "%s, %s, raised at poll %zu of %zu: %s",
-                             api_name(api), alloc_shape_names[shape], k, seen,
-                             error ? error : heckel_status_description(status));
-                    tally_expect(t, false, "cancelled at a poll", detail);
-                }
-            }
         }
     }
     most = cancel_find_moves_at_each_poll(t, rng, most);

@@ -14,7 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "counting_allocator.h"
 #include "test_support.h"
 
 /* ---- the strings: distinct by construction, ids are their values ---- */
@@ -343,20 +342,23 @@ static void invalid_arguments(test_tally *t) {
 
 /* ---- failures in the middle of a call ---- */
 
-/* A failing call: the expected status, counters untouched, arrays untouched
- * (a cancel may have written them, heckel.h says), nothing past the ends,
- * nothing leaked. An OK one: the result agrees with the strings. */
-static const char *failure_error(const call *c, heckel_status status, const test_outputs *o,
-                                 const counting_allocator *alloc, bool may_cancel) {
-    if (alloc && alloc->live != 0) return "leaked";
-    if (!outputs_past_ends_untouched(o)) return "wrote past an output array";
-    if (status == HECKEL_OK) return check_result(c->old, c->n, c->new, c->m, &o->result);
-    if (status == HECKEL_OUT_OF_MEMORY && !(alloc && alloc->failures > 0)) return "out of memory unasked";
-    if (status == HECKEL_CANCELLED && !may_cancel) return "cancelled unasked";
-    if (status != HECKEL_OUT_OF_MEMORY && status != HECKEL_CANCELLED) return "unexpected status";
-    if (!outputs_counters_untouched(o)) return "a failing call wrote its counters";
-    if (status == HECKEL_OUT_OF_MEMORY && !outputs_arrays_untouched(o)) return "out of memory, outputs written";
-    return NULL;
+/* One keyed call with fresh outputs, for the fault loops of test_support
+ * (which check the status and leaks): nothing written past an end; OK, a
+ * result that agrees with the strings; failing, the counters untouched, and
+ * the arrays too when out of memory (a cancel may have written them, heckel.h
+ * says). */
+static heckel_status keyed_checked(void *context, const heckel_options *options, const char **error) {
+    const call *c = context;
+    test_outputs o;
+    outputs_make(&o, c->n, c->m);
+    heckel_status status = keyed(c, options, &o);
+    *error = !outputs_past_ends_untouched(&o)  ? "wrote past an output array"
+             : status == HECKEL_OK             ? check_result(c->old, c->n, c->new, c->m, &o.result)
+             : !outputs_counters_untouched(&o) ? "a failing call wrote its counters"
+             : status == HECKEL_OUT_OF_MEMORY && !outputs_arrays_untouched(&o) ? "out of memory, outputs written"
+                                                                              : NULL;
+    outputs_free(&o);
+    return status;
 }
 
 /* Shapes: small, over the small path's bound, with a long common suffix
@@ -373,8 +375,12 @@ static size_t shape_lists(int shape, test_rng *rng, const strings *s, uint64_t *
     return n;
 }
 
-static void allocation_failures(test_tally *t, test_rng *rng, const strings *s) {
+/* Failing allocations, under hashed and colliding (length) keys; and
+ * cancellation raised before the call, at each allocation and at each poll,
+ * on one thread or several. */
+static void failures(test_tally *t, test_rng *rng, const strings *s) {
     static uint64_t old[36000], new[36000];
+    size_t most = 0;
     for (int shape = 0; shape < SHAPES; shape++) {
         size_t m, n = shape_lists(shape, rng, s, old, new, &m);
         call c;
@@ -382,103 +388,30 @@ static void allocation_failures(test_tally *t, test_rng *rng, const strings *s) 
         for (key_kind kind = KEYS_HASH; kind <= KEYS_LENGTH; kind += KEYS_LENGTH) {
             keys_fill(&c.a, n, kind);
             keys_fill(&c.b, m, kind);
-            for (int from_on = 0; from_on < 2; from_on++) {
-                size_t k = 1, failed = 0;
-                for (;; k++) {
-                    counting_allocator alloc;
-                    counting_init(&alloc);
-                    if (from_on) alloc.fail_from = k; else alloc.fail_at = k;
-                    heckel_options options = {.allocator = &alloc.allocator};
-                    test_outputs o;
-                    outputs_make(&o, n, m);
-                    heckel_status status = keyed(&c, &options, &o);
-                    const char *error = failure_error(&c, status, &o, &alloc, false);
-                    outputs_free(&o);
-                    failed += status == HECKEL_OUT_OF_MEMORY;
-                    if (error) {
-                        char detail[200];
-                        snprintf(detail, sizeof detail, "shape %d, %s keys, %s allocation %zu: %s", shape,
-                                 key_names[kind], from_on ? "from" : "only", k, error);
-                        tally_expect(t, false, "keyed spans: allocation failure", detail);
-                    }
-                    if (alloc.calls < k) {
-                        tally_expect(t, status == HECKEL_OK, "keyed spans: OK once allocations succeed", NULL);
-                        break;
-                    }
-                    if (k == 200) {
-                        tally_expect(t, false, "keyed spans: over 200 allocations in one call", NULL);
-                        break;
-                    }
-                }
-                tally_expect(t, failed + 1 == k && k > 1, "keyed spans: every failed allocation reported",
-                             key_names[kind]);
-            }
+            char what[96];
+            snprintf(what, sizeof what, "shape %d, %s keys", shape, key_names[kind]);
+            size_t allocations = expect_allocation_failures(t, keyed_checked, &c, (heckel_options){0},
+                                                            "keyed spans: allocation failure", what);
+            tally_expect(t, allocations > 0, "keyed spans: the call allocates", what);
         }
-        call_free(&c);
-    }
-}
-
-static void cancellation(test_tally *t, test_rng *rng, const strings *s) {
-    static uint64_t old[36000], new[36000];
-    size_t most = 0;
-    for (int shape = 0; shape < SHAPES; shape++) {
-        size_t m, n = shape_lists(shape, rng, s, old, new, &m);
-        call c;
-        call_make(&c, s, old, n, new, m);
         keys_fill(&c.a, n, shape % 2 ? KEYS_LENGTH : KEYS_HASH);
         keys_fill(&c.b, m, shape % 2 ? KEYS_LENGTH : KEYS_HASH);
-        char detail[200];
-        /* Raised before the call. */
         int flag = 1;
+        const char *error = NULL;
+        heckel_status status = keyed_checked(&c, &(heckel_options){.cancel = &flag}, &error);
         test_outputs o;
         outputs_make(&o, n, m);
-        heckel_status status = keyed(&c, &(heckel_options){.cancel = &flag}, &o);
-        const char *error = failure_error(&c, status, &o, NULL, true);
-        tally_expect(t, status == HECKEL_CANCELLED && !error && outputs_arrays_untouched(&o),
+        heckel_status again = keyed(&c, &(heckel_options){.cancel = &flag}, &o);
+        tally_expect(t, status == HECKEL_CANCELLED && again == status && !error && outputs_arrays_untouched(&o),
                      "keyed spans: pre-raised cancel flag", error);
         outputs_free(&o);
-        /* Raised during the k-th allocation. */
-        status = HECKEL_CANCELLED;
-        for (size_t k = 1; status == HECKEL_CANCELLED && k < 64; k++) {
-            flag = 0;
-            counting_allocator alloc;
-            counting_init(&alloc);
-            alloc.raise_at = k, alloc.flag = &flag;
-            outputs_make(&o, n, m);
-            status = keyed(&c, &(heckel_options){.allocator = &alloc.allocator, .cancel = &flag}, &o);
-            error = failure_error(&c, status, &o, &alloc, true);
-            bool expected = status == HECKEL_OK ? alloc.calls < k : status == HECKEL_CANCELLED;
-            snprintf(detail, sizeof detail, "shape %d, raised at allocation %zu: %s", shape, k,
-                     error ? error : heckel_status_description(status));
-            tally_expect(t, expected && !error, "keyed spans: cancelled at an allocation", detail);
-            outputs_free(&o);
-        }
-        /* Raised at the k-th poll (test builds of the core report each). */
-        flag = 0;
-        poll_hook_arm(0);
-        outputs_make(&o, n, m);
-        status = keyed(&c, &(heckel_options){.cancel = &flag}, &o);
-        outputs_free(&o);
-        size_t polls = poll_hook_polls();
+        char what[96];
+        snprintf(what, sizeof what, "shape %d", shape);
+        expect_cancel_at_each_allocation(t, keyed_checked, &c, (heckel_options){0},
+                                         "keyed spans: cancelled at an allocation", what);
+        size_t polls = expect_cancel_at_each_poll(t, keyed_checked, &c, (heckel_options){.threads = 1 + shape % 3},
+                                                  "keyed spans: cancelled at a poll", what);
         most = polls > most ? polls : most;
-        size_t stride = polls > 160 ? (polls - 128) / 32 : 1;
-        for (size_t k = 1; status == HECKEL_OK && k <= polls + 1; k += k < 64 || k + 64 >= polls ? 1 : stride) {
-            flag = 0;
-            outputs_make(&o, n, m);
-            poll_hook_arm(k);
-            heckel_status cancelled = keyed(&c, &(heckel_options){.cancel = &flag, .threads = 1 + k % 3}, &o);
-            size_t seen = poll_hook_polls();
-            poll_hook_arm(0);
-            error = failure_error(&c, cancelled, &o, NULL, true);
-            bool expected = cancelled == HECKEL_CANCELLED ? seen >= k : cancelled == HECKEL_OK && seen < k;
-            if (!expected || error) {
-                snprintf(detail, sizeof detail, "shape %d, raised at poll %zu of %zu: %s", shape, k, seen,
-                         error ? error : heckel_status_description(cancelled));
-                tally_expect(t, false, "keyed spans: cancelled at a poll", detail);
-            }
-            outputs_free(&o);
-        }
-        tally_expect(t, status == HECKEL_OK, "keyed spans: never cancelled", heckel_status_description(status));
         call_free(&c);
     }
 #ifdef HECKEL_TEST_HOOKS
@@ -498,8 +431,7 @@ int main(void) {
     invalid_arguments(&tally);
     one_byte_apart(&tally, &s);
     random_lists(&tally, &rng, &s);
-    allocation_failures(&tally, &rng, &s);
-    cancellation(&tally, &rng, &s);
+    failures(&tally, &rng, &s);
     strings_free(&s);
     return tally_finish(&tally);
 }

@@ -2,6 +2,8 @@
  * and the fuzz target. See test_support.h. */
 #include "test_support.h"
 
+#include "counting_allocator.h"
+
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -505,4 +507,102 @@ void expect_correct(test_tally *tally, const char *label, const test_run *run, u
     snprintf(detail, sizeof detail, "%s via %s (old %zu, new %zu): %s", what, api_name(run->api),
              old_count, new_count, status != HECKEL_OK ? heckel_status_description(status) : error);
     tally_expect(tally, status == HECKEL_OK && !error, label, detail);
+}
+
+/* ---- faults injected into one call ---- */
+
+heckel_status checked_run_call(void *checked_run, const heckel_options *options, const char **error) {
+    test_checked_run *c = checked_run;
+    test_run run = c->run;
+    run.options = options;
+    return run_and_check(&run, c->old_values, c->old_count, c->new_values, c->new_count, error);
+}
+
+static void fault_failed(test_tally *tally, const char *label, const char *what, const char *fault,
+                         size_t k, const char *problem) {
+    char detail[256];
+    snprintf(detail, sizeof detail, "%s, %s %zu: %s", what, fault, k, problem);
+    tally_expect(tally, false, label, detail);
+}
+
+size_t expect_allocation_failures(test_tally *tally, test_call call, void *context,
+                                  heckel_options options, const char *label, const char *what) {
+    size_t allocations = 0;
+    for (int from_on = 0; from_on < 2; from_on++) {
+        const char *fault = from_on ? "failing every allocation from" : "failing allocation";
+        size_t k = 1, failed_calls = 0;
+        for (;; k++) {
+            counting_allocator c;
+            counting_init(&c);
+            if (from_on) c.fail_from = k; else c.fail_at = k;
+            options.allocator = &c.allocator;
+            const char *error = NULL;
+            heckel_status status = call(context, &options, &error);
+            bool expected = status == HECKEL_OK || (status == HECKEL_OUT_OF_MEMORY && c.failures > 0);
+            if (!expected || error || c.live != 0)
+                fault_failed(tally, label, what, fault, k,
+                             error ? error : !expected ? heckel_status_description(status) : "leaked");
+            failed_calls += status == HECKEL_OUT_OF_MEMORY;
+            if (c.calls < k) { /* the k-th allocation never came: all tried */
+                if (status != HECKEL_OK)
+                    fault_failed(tally, label, what, "all allocations tried, at", k,
+                                 heckel_status_description(status));
+                allocations = c.calls;
+                break;
+            }
+            if (k == 200) {
+                fault_failed(tally, label, what, "over 200 allocations, at", k, "");
+                break;
+            }
+        }
+        tally_expect(tally, failed_calls + 1 == k, label, "every failed allocation reported");
+    }
+    return allocations;
+}
+
+void expect_cancel_at_each_allocation(test_tally *tally, test_call call, void *context,
+                                      heckel_options options, const char *label, const char *what) {
+    heckel_status status = HECKEL_CANCELLED;
+    for (size_t k = 1; status == HECKEL_CANCELLED && k < 64; k++) {
+        int flag = 0;
+        counting_allocator c;
+        counting_init(&c);
+        c.raise_at = k, c.flag = &flag;
+        options.allocator = &c.allocator, options.cancel = &flag;
+        const char *error = NULL;
+        status = call(context, &options, &error);
+        bool expected = status == HECKEL_OK ? c.calls < k : status == HECKEL_CANCELLED;
+        if (!expected || error || c.live != 0)
+            fault_failed(tally, label, what, "cancel raised at allocation", k,
+                         error ? error : !expected ? heckel_status_description(status) : "leaked");
+    }
+}
+
+size_t expect_cancel_at_each_poll(test_tally *tally, test_call call, void *context,
+                                  heckel_options options, const char *label, const char *what) {
+    int flag = 0;
+    options.cancel = &flag;
+    const char *error = NULL;
+    poll_hook_arm(0);
+    heckel_status status = call(context, &options, &error);
+    size_t polls = poll_hook_polls();
+    if (status != HECKEL_OK || error)
+        fault_failed(tally, label, what, "never cancelled, polls", polls,
+                     error ? error : heckel_status_description(status));
+    size_t stride = polls > 160 ? (polls - 128) / 32 : 1;
+    for (size_t k = 1; polls && k <= polls + 1; k += k < 64 || k + 64 >= polls ? 1 : stride) {
+        flag = 0;
+        poll_hook_arm(k);
+        status = call(context, &options, &error);
+        size_t seen = poll_hook_polls();
+        poll_hook_arm(0);
+        bool expected = status == HECKEL_CANCELLED ? seen >= k : status == HECKEL_OK && seen < k;
+        if (!expected || error) {
+            char problem[96];
+            snprintf(problem, sizeof problem, "%s after %zu polls",
+                     error ? error : heckel_status_description(status), seen);
+            fault_failed(tally, label, what, "cancel raised at poll", k, problem);
+        }
+    }
+    return polls;
 }

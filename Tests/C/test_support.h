@@ -121,6 +121,44 @@ int tally_finish(const test_tally *tally); /* exit status */
 void expect_correct(test_tally *tally, const char *label, const test_run *run, uint64_t *old_values,
                     size_t old_count, uint64_t *new_values, size_t new_count, const char *what);
 
+/* ---- faults injected into one call, for every API and test ---- */
+
+/* One call under test, run with *options (whose allocator and cancel flag a
+ * loop below has armed): its status, and in *error NULL or what else is wrong
+ * (outputs written by a failing call, a wrong result). */
+typedef heckel_status (*test_call)(void *context, const heckel_options *options, const char **error);
+
+/* A test_call over run_and_check: the run with its options replaced. */
+typedef struct test_checked_run {
+    test_run run;
+    uint64_t *old_values, *new_values;
+    size_t old_count, new_count;
+} test_checked_run;
+heckel_status checked_run_call(void *checked_run, const heckel_options *options, const char **error);
+
+/* SQLite's out-of-memory test over options (its allocator replaced): fail
+ * the k-th allocation alone, then every one from the k-th on, for k = 1, 2,
+ * ... until a call no longer allocates k times. Each call must be OK or out
+ * of memory after a failed allocation, and every failed allocation must
+ * fail the call; nothing may leak; OK once none fails. Failures are tallied
+ * under label, with what. Returns how many allocations a successful call
+ * makes. */
+size_t expect_allocation_failures(test_tally *tally, test_call call, void *context,
+                                  heckel_options options, const char *label, const char *what);
+
+/* The cancel flag raised during the k-th allocation, for k = 1, 2, ... until
+ * a call finishes without allocating k times: cancelled, nothing leaked. */
+void expect_cancel_at_each_allocation(test_tally *tally, test_call call, void *context,
+                                      heckel_options options, const char *label, const char *what);
+
+/* The cancel flag raised at the k-th poll (test builds of the core report
+ * every poll, from every thread; see poll_hook_arm): all k up to 64, then 32
+ * spread out, then the last 64, which cover the passes after matching. The
+ * call must be cancelled if the k-th poll came, else OK. Returns the polls
+ * of an uncancelled call (0 in release builds). */
+size_t expect_cancel_at_each_poll(test_tally *tally, test_call call, void *context,
+                                  heckel_options options, const char *label, const char *what);
+
 /* A call that must fail: got == want, and o (its outputs) untouched. */
 void expect_rejected(test_tally *tally, heckel_status got, heckel_status want,
                      const test_outputs *o, const char *what);

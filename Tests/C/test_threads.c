@@ -17,7 +17,6 @@
 #include <string.h>
 #include <sys/resource.h>
 
-#include "counting_allocator.h"
 #include "test_support.h"
 
 static const unsigned thread_counts[] = {1, 2, 3, 7, 0};
@@ -120,110 +119,38 @@ static const unsigned failure_thread_counts[] = {7};
 #endif
 enum { FAILURE_THREAD_COUNTS = sizeof failure_thread_counts / sizeof *failure_thread_counts };
 
-/* One failing call's verdict: its status explained by the armed faults
- * (run_and_check has checked the outputs), or OK and correct. */
-static void expect_failure_explained(test_tally *t, heckel_status status, const char *error,
-                                     const counting_allocator *c, int flag, const char *label,
-                                     test_api api, unsigned threads, size_t k) {
-    bool explained = status == HECKEL_OK || (status == HECKEL_OUT_OF_MEMORY && c->failures > 0) ||
-                     (status == HECKEL_CANCELLED && flag);
-    if (explained && !error && c->live == 0) return;
-    char detail[200];
-    snprintf(detail, sizeof detail, "%s, threads = %u, at %zu: %s, %zu bytes leaked", api_name(api),
-             threads, k, error ? error : heckel_status_description(status), c->live);
-    tally_expect(t, false, label, detail);
-}
-
-/* Allocation failure and cancellation at each allocation, on every thread
- * count: each k until a call no longer allocates k times. */
-static void allocation_faults(test_tally *t, lists *l) {
+/* Allocation failure, cancellation at each allocation and at each poll
+ * (test builds of the core report every poll, from every thread), on
+ * every thread count. */
+static void faults_on_threads(test_tally *t, lists *l) {
     for (test_api api = 0; api < API_COUNT; api++) {
         if (api_weak(api) && l->old_count > 20000) continue;
         for (size_t tc = 0; tc < FAILURE_THREAD_COUNTS; tc++) {
-            for (int how = 0; how < 3; how++) { /* fail the k-th, fail from the k-th, cancel at it */
-                size_t k = 1;
-                for (;; k++) {
-                    counting_allocator c;
-                    counting_init(&c);
-                    int flag = 0;
-                    if (how == 0) c.fail_at = k;
-                    else if (how == 1) c.fail_from = k;
-                    else c.raise_at = k, c.flag = &flag;
-                    heckel_options options = {.allocator = &c.allocator, .cancel = &flag,
-                                              .threads = failure_thread_counts[tc]};
-                    test_run run = run_for(api, &options);
-                    const char *error = NULL;
-                    heckel_status status = run_and_check(&run, l->old, l->old_count, l->new,
-                                                         l->new_count, &error);
-                    expect_failure_explained(t, status, error, &c, flag,
-                                             how == 2 ? "threads: cancelled at an allocation"
-                                                      : "threads: allocation failure",
-                                             api, failure_thread_counts[tc], k);
-                    bool failed = status != HECKEL_OK;
-                    if (c.calls < k) { /* all tried */
-                        tally_expect(t, !failed, "threads: OK once nothing fails", api_name(api));
-                        break;
-                    }
-                    if (!failed) {
-                        tally_expect(t, false, "threads: a fault armed and reached, yet OK",
-                                     api_name(api));
-                        break;
-                    }
-                    if (k == 200) {
-                        tally_expect(t, false, "threads: over 200 allocations", api_name(api));
-                        break;
-                    }
-                }
-                tally_expect(t, k > 1, "threads: the call allocates", api_name(api));
-            }
-        }
-    }
-}
-
-/* Cancellation at each poll (test builds of the core report every poll,
- * from every thread): all k up to 64, then 32 spread out, then the last 64. */
-static void cancel_at_each_poll(test_tally *t, lists *l) {
+            test_checked_run c = {run_for(api, NULL), l->old, l->new, l->old_count, l->new_count};
+            heckel_options options = {.threads = failure_thread_counts[tc]};
+            char what[96];
+            snprintf(what, sizeof what, "%s, threads = %u", api_name(api), options.threads);
+            size_t allocations = expect_allocation_failures(t, checked_run_call, &c, options,
+                                                            "threads: allocation failure", what);
+            tally_expect(t, allocations > 0, "threads: the call allocates", what);
+            expect_cancel_at_each_allocation(t, checked_run_call, &c, options,
+                                             "threads: cancelled at an allocation", what);
+            size_t polls = expect_cancel_at_each_poll(t, checked_run_call, &c, options,
+                                                      "threads: cancelled at a poll", what);
 #ifdef HECKEL_TEST_HOOKS
-    for (test_api api = 0; api < API_COUNT; api++) {
-        for (size_t tc = 0; tc < FAILURE_THREAD_COUNTS; tc++) {
-            int flag = 0;
-            heckel_options options = {.cancel = &flag, .threads = failure_thread_counts[tc]};
-            test_run run = run_for(api, &options);
-            const char *error = NULL;
-            poll_hook_arm(0);
-            heckel_status status = run_and_check(&run, l->old, l->old_count, l->new, l->new_count, &error);
-            size_t polls = poll_hook_polls();
-            tally_expect(t, status == HECKEL_OK && !error && polls > 8, "threads: the core polls",
-                         error ? error : api_name(api));
-            size_t stride = polls > 160 ? (polls - 128) / 32 : 1;
-            for (size_t k = 1; k <= polls + 1; k += k < 64 || k + 64 >= polls ? 1 : stride) {
-                flag = 0;
-                poll_hook_arm(k);
-                status = run_and_check(&run, l->old, l->old_count, l->new, l->new_count, &error);
-                size_t seen = poll_hook_polls();
-                poll_hook_arm(0);
-                bool expected = status == HECKEL_CANCELLED ? seen >= k : status == HECKEL_OK && seen < k;
-                if (!expected || error) {
-                    char detail[200];
-                    snprintf(detail, sizeof detail, "%s, threads = %u, raised at poll %zu of %zu: %s",
-                             api_name(api), failure_thread_counts[tc], k, seen,
-                             error ? error : heckel_status_description(status));
-                    tally_expect(t, false, "threads: cancelled at a poll", detail);
-                }
-            }
+            tally_expect(t, polls > 8, "threads: the core reports its polls", what);
+#else
+            tally_expect(t, polls == 0, "threads: release builds have no poll hook", what);
+#endif
         }
     }
-#else
-    (void)t, (void)l; /* release builds report no polls */
-#endif
 }
 
 static void failures_on_threads(test_tally *t) {
     test_rng rng = {55};
     lists l;
     make_lists(&rng, &l, FAILURE_SIZE, FAILURE_SIZE / 4); /* duplicates: the exact path too */
-    allocation_faults(t, &l);
-    cancel_at_each_poll(t, &l);
+    faults_on_threads(t, &l);
     free_lists(&l);
 }
 
