@@ -122,13 +122,12 @@ static size_t lis_length(const uint32_t *seq, size_t count) {
     return best;
 }
 
-/* The fewest moves of a result's mapping, computed here (not by the core). */
-static size_t moves_of(const heckel_result *r, size_t old_count, size_t new_count) {
-    uint32_t *seq = malloc((new_count ? new_count : 1) * sizeof *seq);
+size_t fewest_moves(const uint32_t *new_to_old, size_t count) {
+    uint32_t *seq = malloc((count ? count : 1) * sizeof *seq);
     if (!seq) return SIZE_MAX;
     size_t seen = 0;
-    for (size_t j = 0; j < new_count; j++)
-        if (r->new_to_old[j] != HECKEL_UNMATCHED && r->new_to_old[j] < old_count) seq[seen++] = r->new_to_old[j];
+    for (size_t j = 0; j < count; j++)
+        if (new_to_old[j] != HECKEL_UNMATCHED) seq[seen++] = new_to_old[j];
     size_t lis = lis_length(seq, seen);
     free(seq);
     return seen - lis;
@@ -443,7 +442,7 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
         } else {
             heckel_result ordered = result;
             ordered.moves = NULL;
-            ordered.move_count = moves_of(&result, old_count, new_count);
+            ordered.move_count = fewest_moves(result.new_to_old, new_count);
             *error = run->equality != EQUAL_VALUES
                          ? check_structure(old_count, new_count, &ordered, NULL)
                          : check_result(old_values, old_count, new_values, new_count, &ordered);

@@ -38,6 +38,12 @@ const char *check_result(const uint64_t *old_values, size_t old_count,
                          const uint64_t *new_values, size_t new_count,
                          const heckel_result *result);
 
+/* The fewest moves for a mapping (new_to_old, count entries): its matched
+ * entries less a longest increasing run of them, computed here (O(n^2)
+ * dynamic programming up to 2,500 entries, patience sorting above), not by
+ * the core. */
+size_t fewest_moves(const uint32_t *new_to_old, size_t count);
+
 /* The structure alone of a result: offsets in range and inverse, counts
  * right, moves (if any) ascending, matched and minimal for the mapping; and
  * new_to_old equal to expected unless that is NULL. NULL, or what is wrong. */
