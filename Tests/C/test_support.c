@@ -435,6 +435,9 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
     }
     if (context.out_of_range) {
         *error = "the equality callback got an offset out of range";
+    } else if (status == HECKEL_OK && run->same_as) {
+        if (digest_result(&result, old_count, new_count) != run->same_as)
+            *error = "outputs differ from the checked ones";
     } else if (status == HECKEL_OK && ignore_order) {
         /* No move pass: no moves counted or written, the rest as usual. */
         if (result.move_count != 0 || !canaries_untouched(out.moves, shorter + 1)) {

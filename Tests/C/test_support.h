@@ -83,6 +83,8 @@ typedef struct test_run {
     bool null_when_empty;    /* pass NULL for every list and output array of count 0 */
     bool null_moves;         /* pass moves = NULL (counts only) */
     uint64_t *digest;        /* NULL, or gets a hash of the outputs of an OK call */
+    uint64_t same_as;        /* 0, or the digest of outputs already checked: an OK call
+                                must give the same outputs (checked instead of the values) */
     test_equality equality;  /* other than EQUAL_VALUES: only the structure is checked */
     size_t cancel_at_call;   /* with cancel_on_equal: raised at this call (0: the first) */
     bool *off_caller;        /* NULL, or set when the equality callback runs on a thread
