@@ -36,12 +36,105 @@ enum StringKeys {
         return nil
     }
 
-    /// Matches lists of strings, or returns `nil` when one is not ASCII.
+    /// Matches lists of strings, or returns `nil` when one is not ASCII:
+    /// in place when every string's bytes are (`matchInPlace`), else copied.
     @usableFromInline
     static func matchStrings(
         _ old: UnsafeBufferPointer<String>, _ new: UnsafeBufferPointer<String>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
-        try matchASCII(old, new, options: options, cancel: cancel)
+        if StringLayout.isVerified {
+            if StringLayout.allSmallASCII(old), StringLayout.allSmallASCII(new) {
+                // Canonical 16-byte values: matched where they lie, as records.
+                return try Core.matchRecords(
+                    old: UnsafeRawPointer(old.baseAddress), oldCount: old.count,
+                    new: UnsafeRawPointer(new.baseAddress), newCount: new.count,
+                    size: MemoryLayout<String>.stride, options: options, cancel: cancel)
+            }
+            if let mapping = try matchInPlace(old, new, options: options, cancel: cancel) { return mapping }
+        }
+        return try matchASCII(old, new, options: options, cancel: cancel)
+    }
+
+    /// Matches lists of strings that are all small or natively stored ASCII
+    /// (`StringLayout.asciiBytes`), with spans pointing at their own bytes
+    /// (inside the list's storage for small strings, in the string's storage
+    /// for the others) and keys read there: no byte copied. `nil` as soon as
+    /// one string is in another form.
+    ///
+    /// - Complexity: O(total bytes) expected, and scratch of 24 bytes per
+    ///   element.
+    static func matchInPlace(
+        _ old: UnsafeBufferPointer<String>, _ new: UnsafeBufferPointer<String>, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping? {
+        try Core.checkCounts(old.count, new.count)
+        let count = old.count + new.count
+        return try withUnsafeTemporaryAllocation(of: heckel_span.self, capacity: count) {
+            (spans) throws(CoreFailure) -> Mapping? in
+            try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) {
+                (keys) throws(CoreFailure) -> Mapping? in
+                // Spans and keys are trivial types: no deinitialization.
+                let spanBase = spans.baseAddress.unsafelyUnwrapped, keyBase = keys.baseAddress.unsafelyUnwrapped
+                guard try gatherInPlace(old, spans: spanBase, keys: keyBase, cancel: cancel),
+                      try gatherInPlace(new, spans: spanBase + old.count, keys: keyBase + old.count, cancel: cancel)
+                else { return nil }
+                return try Core.run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) {
+                    options, result in
+                    heckel_match_keyed_spans(spanBase, keyBase, old.count, spanBase + old.count,
+                                             keyBase + old.count, new.count, options, result)
+                }
+            }
+        }
+    }
+
+    /// Writes each string's span and key, read in place; `false` when a
+    /// string's bytes are not readable so (non-ASCII, bridged, shared).
+    @inline(__always)
+    private static func gatherInPlace(
+        _ strings: UnsafeBufferPointer<String>, spans: UnsafeMutablePointer<heckel_span>,
+        keys: UnsafeMutablePointer<UInt64>, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Bool {
+        guard let base = strings.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var blockStart = 0
+        while blockStart < strings.count {
+            try CancelFlag.poll(cancel, at: blockStart)
+            let blockEnd = min(blockStart &+ CancelFlag.pollInterval, strings.count)
+            for k in blockStart..<blockEnd {
+                guard let (start, length) = StringLayout.asciiBytes(at: raw + k &* MemoryLayout<String>.stride)
+                else { return false }
+                spans[k] = heckel_span(bytes: start, length: length)
+                keys[k] = key(of: start, count: length)
+            }
+            blockStart = blockEnd
+        }
+        return true
+    }
+
+    /// The key of `count` bytes at `source`, read in place without reading
+    /// outside them: a multiply-fold of words chosen by the count alone (as
+    /// `copyKeyed` chooses them), so equal bytes give equal keys.
+    @inline(__always)
+    static func key(of source: UnsafeRawPointer, count: Int) -> UInt64 {
+        var hash = UInt64(truncatingIfNeeded: count) &* 0xC2B2_AE3D_27D4_EB4F
+        if count >= 8 {
+            var offset = 0
+            while offset &+ 8 < count {
+                hash = fold(hash ^ UInt64(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+                offset &+= 8
+            }
+            return fold(hash ^ UInt64(littleEndian: source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)))
+        }
+        var word: UInt64 = 0
+        if count >= 4 {
+            let low = UInt32(littleEndian: source.loadUnaligned(as: UInt32.self))
+            let high = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            word = UInt64(low) | UInt64(high) &<< (8 &* UInt64(truncatingIfNeeded: count &- 4))
+        } else {
+            for offset in 0..<count {
+                word |= UInt64(source.load(fromByteOffset: offset, as: UInt8.self)) &<< (8 &* UInt64(truncatingIfNeeded: offset))
+            }
+        }
+        return fold(hash ^ word)
     }
 
     /// Matches lists of substrings, or returns `nil` when one is not ASCII.
