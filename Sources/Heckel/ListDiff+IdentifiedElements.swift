@@ -44,6 +44,9 @@ extension ListDiff {
     public init<Old: Collection, New: Collection, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>, options: Options = Options()
     ) where Old.Element == New.Element, Old.Element: Equatable {
-        self.init(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options)
+        switch Self.identified(from: old, to: new, identifiedAt: id, options: options, cancel: nil) {
+        case .success(let diff): self = diff
+        case .failure(let failure): failure.trap()
+        }
     }
 }

@@ -66,6 +66,16 @@ enum StringKeys {
     static func matchInPlace(
         _ old: UnsafeBufferPointer<String>, _ new: UnsafeBufferPointer<String>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
+        try matchInPlace(old: StoredStrings(old), new: StoredStrings(new), options: options, cancel: cancel)
+    }
+
+    /// As `matchInPlace(_:_:options:cancel:)`, for strings stored at a
+    /// fixed stride: a list of strings, or the `String` field of each
+    /// element of a list of structs (identities read where they lie).
+    @usableFromInline
+    static func matchInPlace(
+        old: StoredStrings, new: StoredStrings, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping? {
         try Core.checkCounts(old.count, new.count)
         let count = old.count + new.count
         return try withUnsafeTemporaryAllocation(of: heckel_span.self, capacity: count) {
@@ -86,22 +96,40 @@ enum StringKeys {
         }
     }
 
+    /// `count` `String` values in memory, the first at `base`, each `stride`
+    /// bytes after the one before; alive and unchanged while a match reads
+    /// them.
+    @usableFromInline
+    struct StoredStrings {
+        var base: UnsafeRawPointer?
+        var count: Int
+        var stride: Int
+
+        @usableFromInline
+        init(base: UnsafeRawPointer?, count: Int, stride: Int) {
+            (self.base, self.count, self.stride) = (base, count, stride)
+        }
+
+        init(_ strings: UnsafeBufferPointer<String>) {
+            self.init(base: UnsafeRawPointer(strings.baseAddress), count: strings.count, stride: MemoryLayout<String>.stride)
+        }
+    }
+
     /// Writes each string's span and key, read in place; `false` when a
     /// string's bytes are not readable so (non-ASCII, bridged, shared).
     @inline(__always)
     private static func gatherInPlace(
-        _ strings: UnsafeBufferPointer<String>, spans: UnsafeMutablePointer<heckel_span>,
+        _ strings: StoredStrings, spans: UnsafeMutablePointer<heckel_span>,
         keys: UnsafeMutablePointer<UInt64>, cancel: CancelFlag?
     ) throws(CoreFailure) -> Bool {
-        guard let base = strings.baseAddress else { return true }
-        let raw = UnsafeRawPointer(base)
+        guard let raw = strings.base else { return true }
+        let stride = strings.stride
         var blockStart = 0
         while blockStart < strings.count {
             try CancelFlag.poll(cancel, at: blockStart)
             let blockEnd = min(blockStart &+ CancelFlag.pollInterval, strings.count)
             for k in blockStart..<blockEnd {
-                guard let (start, length) = StringLayout.asciiBytes(at: raw + k &* MemoryLayout<String>.stride)
-                else { return false }
+                guard let (start, length) = StringLayout.asciiBytes(at: raw + k &* stride) else { return false }
                 spans[k] = heckel_span(bytes: start, length: length)
                 keys[k] = key(of: start, count: length)
             }
