@@ -139,30 +139,36 @@ enum StringKeys {
     }
 
     /// The key of `count` bytes at `source`, read in place without reading
-    /// outside them: a multiply-fold of words chosen by the count alone (as
-    /// `copyKeyed` chooses them), so equal bytes give equal keys.
+    /// outside them: a multiply-fold of words chosen by the count alone, so
+    /// equal bytes give equal keys. From 8 bytes on: the words at 0, 8, ...
+    /// before the last 16 bytes, then the two last words (overlapping when
+    /// the count is not a multiple of 8); below 8, the bytes zero-extended.
     @inline(__always)
     static func key(of source: UnsafeRawPointer, count: Int) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: count) &* 0xC2B2_AE3D_27D4_EB4F
-        if count >= 8 {
-            var offset = 0
-            while offset &+ 8 < count {
-                hash = fold(hash ^ UInt64(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
-                offset &+= 8
-            }
-            return fold(hash ^ UInt64(littleEndian: source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)))
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        var word: UInt64 = 0
+        var hash = UInt64(truncatingIfNeeded: count) &* 0xC2B2_AE3D_27D4_EB4F
+        if count > 16 {
+            var offset = 0
+            repeat {
+                hash = fold(hash ^ word(offset))
+                offset &+= 8
+            } while offset &+ 16 < count
+            return fold(fold(hash ^ word(count &- 16)) ^ word(count &- 8))
+        }
+        if count >= 8 { return fold(fold(hash ^ word(0)) ^ word(count &- 8)) }
+        var low: UInt64 = 0
         if count >= 4 {
-            let low = UInt32(littleEndian: source.loadUnaligned(as: UInt32.self))
-            let high = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
-            word = UInt64(low) | UInt64(high) &<< (8 &* UInt64(truncatingIfNeeded: count &- 4))
+            let first = UInt32(littleEndian: source.loadUnaligned(as: UInt32.self))
+            let last = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            low = UInt64(first) | UInt64(last) &<< (8 &* UInt64(truncatingIfNeeded: count &- 4))
         } else {
             for offset in 0..<count {
-                word |= UInt64(source.load(fromByteOffset: offset, as: UInt8.self)) &<< (8 &* UInt64(truncatingIfNeeded: offset))
+                low |= UInt64(source.load(fromByteOffset: offset, as: UInt8.self)) &<< (8 &* UInt64(truncatingIfNeeded: offset))
             }
         }
-        return fold(hash ^ word)
+        return fold(hash ^ low)
     }
 
     /// Matches lists of substrings, or returns `nil` when one is not ASCII.
