@@ -168,6 +168,66 @@ import Testing
         checkInvariants(diff, old: old, new: new, "small non-ASCII")
     }
 
+    /// Substrings read in place: every slice of a native, a small and a
+    /// literal base gives the standard library's bytes; a non-ASCII base is
+    /// declined even where the slice itself is ASCII.
+    @Test func readsSubstrings() throws {
+        guard StringLayout.isVerified else { return }
+        let fields = try #require(StringLayout.substringFields)
+        let bases = [String(decoding: Array("native storage of forty-one ASCII bytes!!".utf8), as: UTF8.self),
+                     "0123456789abcde", "a literal of more than fifteen bytes", ""]
+        for base in bases {
+            let pieces = base.indices.flatMap { lower in
+                base.indices.filter { $0 >= lower }.map { base[lower..<$0] } + [base[lower...]]
+            } + [base[...]]
+            pieces.withUnsafeBufferPointer { buffer in
+                for k in buffer.indices {
+                    let found = StringLayout.asciiBytes(ofSubstringAt: UnsafeRawPointer(buffer.baseAddress!) + k * 32, fields)
+                    #expect(found.map { Array(UnsafeRawBufferPointer(start: $0.start, count: $0.count)) } == Array(buffer[k].utf8),
+                            "\(buffer[k].debugDescription) of \(base.debugDescription)")
+                }
+            }
+        }
+        let accented = ["\u{E9}-abc".dropFirst(2), "caf\u{E9} au lait, with more bytes".dropFirst(5)]
+        accented.withUnsafeBufferPointer { buffer in
+            for k in buffer.indices {
+                #expect(StringLayout.asciiBytes(ofSubstringAt: UnsafeRawPointer(buffer.baseAddress!) + k * 32, fields) == nil)
+            }
+        }
+    }
+
+    /// Substring lists on the in-place path agree with the general path:
+    /// equal slices of different bases (small, native) match.
+    @Test func substringsAgree() throws {
+        guard StringLayout.isVerified, StringLayout.substringFields != nil else { return }
+        var random = RandomListPairs(seed: 46)
+        let native = (0..<60).map { Self.string($0, length: 1 + $0 % 20) }.joined(separator: " ")
+        let nativePieces = native.split(separator: " ")
+        let smallPieces = nativePieces.map { String($0)[...] }  // equal slices, whole small or native strings
+        for round in 0..<60 {
+            let (oldValues, newValues) = random.pair(distinct: 60, largest: 300)
+            let old = oldValues.map { nativePieces[$0] }
+            let new = newValues.map { $0 % 2 == 0 ? smallPieces[$0] : nativePieces[$0] }
+            let general = ListDiff(from: old.map(Opaque.init), to: new.map(Opaque.init))
+            let taken = try old.withUnsafeBufferPointer { old in
+                try new.withUnsafeBufferPointer { new in try StringKeys.matchSubstrings(old, new, options: .init(), cancel: nil) }
+            }
+            #expect(taken.map { ListDiff(mapping: $0, updates: []) } == general, "round \(round)")
+            let inPlace = try old.withUnsafeBufferPointer { old in
+                try new.withUnsafeBufferPointer { new in
+                    func stored(_ list: UnsafeBufferPointer<Substring>) -> StringKeys.StoredStrings {
+                        .init(base: UnsafeRawPointer(list.baseAddress), count: list.count, stride: 32, substring: StringLayout.substringFields)
+                    }
+                    return try StringKeys.matchInPlace(old: stored(old), new: stored(new), options: .init(), cancel: nil)
+                }
+            }
+            #expect(inPlace.map { ListDiff(mapping: $0, updates: []) } == general, "round \(round): in place")
+            let diff = ListDiff(from: old, to: new)
+            #expect(diff == general, "round \(round)")
+            checkInvariants(diff, old: old, new: new, "round \(round)")
+        }
+    }
+
     /// A non-ASCII string anywhere makes the in-place path decline; the diff
     /// then keeps `==`'s canonical equivalence ("é" == "e\u{301}").
     @Test func nonASCIIDeclines() throws {

@@ -99,15 +99,17 @@ enum StringKeys {
     /// `count` `String` values in memory, the first at `base`, each `stride`
     /// bytes after the one before; alive and unchanged while a match reads
     /// them.
+    /// With `substring`, the values are `Substring`s whose fields are there.
     @usableFromInline
     struct StoredStrings {
         var base: UnsafeRawPointer?
         var count: Int
         var stride: Int
+        var substring: StringLayout.SubstringFields?
 
         @usableFromInline
-        init(base: UnsafeRawPointer?, count: Int, stride: Int) {
-            (self.base, self.count, self.stride) = (base, count, stride)
+        init(base: UnsafeRawPointer?, count: Int, stride: Int, substring: StringLayout.SubstringFields? = nil) {
+            (self.base, self.count, self.stride, self.substring) = (base, count, stride, substring)
         }
 
         init(_ strings: UnsafeBufferPointer<String>) {
@@ -129,7 +131,13 @@ enum StringKeys {
             try CancelFlag.poll(cancel, at: blockStart)
             let blockEnd = min(blockStart &+ CancelFlag.pollInterval, strings.count)
             for k in blockStart..<blockEnd {
-                guard let (start, length) = StringLayout.asciiBytes(at: raw + k &* stride) else { return false }
+                let value = raw + k &* stride
+                let found = if let fields = strings.substring {
+                    StringLayout.asciiBytes(ofSubstringAt: value, fields)
+                } else {
+                    StringLayout.asciiBytes(at: value)
+                }
+                guard let (start, length) = found else { return false }
                 spans[k] = heckel_span(bytes: start, length: length)
                 keys[k] = key(of: start, count: length)
             }
@@ -171,12 +179,23 @@ enum StringKeys {
         return fold(hash ^ low)
     }
 
-    /// Matches lists of substrings, or returns `nil` when one is not ASCII.
+    /// Matches lists of substrings, or returns `nil` when one is not ASCII:
+    /// in place when every substring's base is small or native ASCII
+    /// (`StringLayout.asciiBytes(ofSubstringAt:_:)`), else copied.
     @usableFromInline
     static func matchSubstrings(
         _ old: UnsafeBufferPointer<Substring>, _ new: UnsafeBufferPointer<Substring>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
-        try matchASCII(old, new, options: options, cancel: cancel)
+        if let fields = StringLayout.substringFields {
+            func stored(_ list: UnsafeBufferPointer<Substring>) -> StoredStrings {
+                StoredStrings(base: UnsafeRawPointer(list.baseAddress), count: list.count,
+                              stride: MemoryLayout<Substring>.stride, substring: fields)
+            }
+            if let mapping = try matchInPlace(old: stored(old), new: stored(new), options: options, cancel: cancel) {
+                return mapping
+            }
+        }
+        return try matchASCII(old, new, options: options, cancel: cancel)
     }
 
     /// Copies both lists' bytes into one scratch buffer with a span and a key

@@ -58,6 +58,62 @@ enum StringLayout {
         #endif
     }
 
+    /// Where a `Substring` value (32 bytes) holds its base string (16 bytes)
+    /// and the raw bits of its start and end indices (8 bytes each), as
+    /// byte offsets: found and checked once on sample substrings, `nil` when
+    /// not found or when a sample's bytes differ from the standard
+    /// library's (then substrings are copied).
+    static let substringFields: SubstringFields? = findSubstringFields()
+
+    /// The byte offsets of a `Substring`'s fields.
+    @usableFromInline
+    struct SubstringFields: Sendable {
+        var base: Int, start: Int, end: Int
+    }
+
+    /// The UTF-8 bytes of the `Substring` whose value is at `value`, when its
+    /// base is ASCII and contiguous (`asciiBytes(at:)`): the base's bytes
+    /// from the start index's offset (bits 16-63 of its raw bits: a code
+    /// unit offset, the same in UTF-8 and UTF-16 for ASCII) to the end
+    /// index's; `nil` otherwise.
+    @inline(__always)
+    static func asciiBytes(ofSubstringAt value: UnsafeRawPointer, _ fields: SubstringFields)
+        -> (start: UnsafeRawPointer, count: Int)? {
+        guard let base = asciiBytes(at: value + fields.base) else { return nil }
+        let lower = Int(truncatingIfNeeded: value.load(fromByteOffset: fields.start, as: UInt64.self) &>> 16)
+        let upper = Int(truncatingIfNeeded: value.load(fromByteOffset: fields.end, as: UInt64.self) &>> 16)
+        guard lower <= upper, upper <= base.count else { return nil }
+        return (base.start + lower, upper &- lower)
+    }
+
+    /// Finds the fields on one substring of a native string by their bits,
+    /// then reads substrings of small, native and literal bases with them.
+    private static func findSubstringFields() -> SubstringFields? {
+        guard isVerified, MemoryLayout<Substring>.size == 32, MemoryLayout<Substring>.stride == 32 else { return nil }
+        let text = String(decoding: Array("<0123456789abcdefghijklmnopqrstuvwxyz>".utf8), as: UTF8.self)
+        let sample = text.dropFirst(3).dropLast(4)
+        func offset(of bytes: [UInt8], in value: [UInt8]) -> Int? {
+            stride(from: 0, through: value.count - bytes.count, by: 8).first { Array(value[$0..<($0 + bytes.count)]) == bytes }
+        }
+        let value = withUnsafeBytes(of: sample) { Array($0) }
+        guard let base = offset(of: withUnsafeBytes(of: text) { Array($0) }, in: value),
+              let start = offset(of: withUnsafeBytes(of: sample.startIndex) { Array($0) }, in: value),
+              let end = offset(of: withUnsafeBytes(of: sample.endIndex) { Array($0) }, in: value),
+              Set([base, base + 8, start, end]).count == 4
+        else { return nil }
+        let fields = SubstringFields(base: base, start: start, end: end)
+        let literal = "a literal of more than fifteen bytes"
+        let samples: [Substring] = [sample, text[...], text.dropFirst(40), "short"[...], "0123456789abcde".dropFirst(2),
+                                    literal.dropFirst(2).prefix(20), literal.dropLast(36)]
+        return samples.withUnsafeBufferPointer { buffer in
+            let raw = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped)
+            return buffer.indices.allSatisfy { k in
+                guard let found = asciiBytes(ofSubstringAt: raw + k &* 32, fields) else { return false }
+                return UnsafeRawBufferPointer(start: found.start, count: found.count).elementsEqual(buffer[k].utf8)
+            }
+        } ? fields : nil
+    }
+
     /// Whether every string of `strings` is small and ASCII. Such strings are
     /// canonical: the standard library keeps the bytes past the count zero
     /// and the discriminator exact, so two of them are `==` exactly when
