@@ -37,6 +37,13 @@ extension ListDiff {
     /// `id`, such as `\.id`: elements are matched by identity, and a matched
     /// pair whose elements are not `==` is reported in `updates`.
     ///
+    /// A `String` identity stored in the elements of an array (a stored
+    /// property of a struct, `MemoryLayout.offset(of:)` not `nil`) is read
+    /// where it lies: no array of identities is built. At 10^3 records with
+    /// 21-byte ASCII identities this costs about 1.3x the instructions of
+    /// the plain diff of the identities, most of the rest in the records' own
+    /// `==` on matched pairs (callgrind).
+    ///
     /// - Precondition: neither list has more than `ListDiff.maximumCount`
     ///   elements; running out of memory traps.
     /// - Complexity: as `init(from:to:identifiedBy:)` with a closure.
