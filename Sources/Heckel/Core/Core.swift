@@ -32,7 +32,8 @@ enum Core {
         // address (`UnsafeBufferPointer(start: nil, count: 0)`): heckel.h
         // reads a NULL key array as "no keys", so NULL must never reach it.
         if oldCount == 0 || newCount == 0 { return .allUnmatched(oldCount: oldCount, newCount: newCount) }
-        let storage = DiffStorage.forDiff(oldCount: oldCount, newCount: newCount)
+        let room = min(oldCount, newCount)
+        let storage = DiffStorage.forDiff(oldCount: oldCount, newCount: newCount, room: room)
         let entries = storage.entries
         var result = heckel_result(
             old_to_new: entries, new_to_old: entries + oldCount,
@@ -45,8 +46,7 @@ enum Core {
             return call(&options, &result)
         }
         guard status == HECKEL_OK else { throw CoreFailure(status: status, oldCount: oldCount, newCount: newCount) }
-        storage.finish(matchCount: result.match_count, moveCount: result.move_count)
-        return Mapping(storage: storage)
+        return Mapping(storage: storage.finished(matchCount: result.match_count, moveCount: result.move_count, room: room))
     }
 
     /// Matches lists of 64-bit keys. `equal` is `nil` when equal keys mean

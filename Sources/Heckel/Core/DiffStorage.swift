@@ -27,12 +27,17 @@ struct DiffHeader {
 ///     then o - m        the deletions (old offsets), ascending
 ///     then n - m        the insertions (new offsets), ascending
 ///
-/// The region after new_to_old has room for o + n entries, plus 7 that
-/// `listUnmatched` may write past its end: the core writes its v move
-/// targets there (room min(o, n)), and 2v + (o - m) + (n - m) <= o + n
-/// since v <= m. Pages of the region that are not written are never
-/// touched, so large diffs use 4 bytes per entry written, not per entry
-/// reserved. `finish()` turns the core's output into this
+/// The core writes its v move targets right after new_to_old (room
+/// min(o, n)); `finished(matchCount:moveCount:room:)` then needs 2v +
+/// (o - m) + (n - m) entries there, plus 7 that `listUnmatched` may write
+/// past the end. A diff's storage is made with room for min(o, n) + 7
+/// (`forDiff`), which holds that whenever at least about half the elements
+/// are matched and stay in order (a list UI's usual diff): one allocation,
+/// 12 bytes per element for lists of one length. Otherwise `finished` moves the core's output to a storage of
+/// the exact size (one copy of the mapping). Reserving o + n up front would
+/// always fit, but one block of 16 bytes per element crosses glibc's mmap
+/// threshold at 10^4 elements and made the heap grow and shrink (brk) on
+/// every call. `finished` turns the core's output into this
 /// layout; after it the storage is never written again, which is what makes
 /// the types holding it (`Mapping`, `StoredRun`) `Sendable` and the
 /// collections over it values. (`ManagedBuffer` is not `Sendable`, so this
@@ -51,10 +56,12 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
     }
 
     /// A diff's storage for lists of `oldCount` and `newCount` elements,
-    /// entries uninitialized, match and move counts zero.
+    /// entries uninitialized, match and move counts zero, with `room`
+    /// entries after the mapping (at least min(o, n), the core's room for
+    /// its moves) and 7 more.
     @usableFromInline
-    static func forDiff(oldCount: Int, newCount: Int) -> DiffStorage {
-        make(capacity: 2 * (oldCount + newCount) + 7,
+    static func forDiff(oldCount: Int, newCount: Int, room: Int) -> DiffStorage {
+        make(capacity: oldCount + newCount + room + 7,
              header: DiffHeader(oldCount: oldCount, newCount: newCount, matchCount: 0, moveCount: 0))
     }
 
@@ -84,13 +91,30 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
         return deletionsStart + counts.oldCount - counts.matchCount
     }
 
-    /// Turns the core's output into the documented layout, given the core's
-    /// match and move counts: the move targets become (from, to) pairs, and
-    /// the deletions and insertions are listed. Called once, before the
-    /// storage is shared.
+    /// The core's output in the documented layout, given its match and move
+    /// counts and the `room` this storage was made with: the move targets
+    /// become (from, to) pairs, and the deletions and insertions are listed.
+    /// In this storage when they fit its room, else in a new one of the
+    /// exact size. Called once, before the storage is shared.
     ///
-    /// - Complexity: O(v + the offsets up to the last unmatched one).
+    /// - Complexity: O(v + the offsets up to the last unmatched one), plus
+    ///   O(o + n) when the storage is replaced.
     @usableFromInline
+    func finished(matchCount: Int, moveCount: Int, room: Int) -> DiffStorage {
+        let counts = counts
+        let needed = 2 * moveCount + counts.oldCount + counts.newCount - 2 * matchCount
+        if needed <= room {
+            finish(matchCount: matchCount, moveCount: moveCount)
+            return self
+        }
+        let copy = DiffStorage.forDiff(oldCount: counts.oldCount, newCount: counts.newCount, room: needed)
+        copy.entries.initialize(from: entries, count: counts.oldCount + counts.newCount + moveCount)
+        copy.finish(matchCount: matchCount, moveCount: moveCount)
+        return copy
+    }
+
+    /// `finished` in place: room for the moves as pairs, the deletions and
+    /// the insertions (and 7 more) is there.
     func finish(matchCount: Int, moveCount: Int) {
         withUnsafeMutablePointerToHeader {
             $0.pointee.matchCount = matchCount

@@ -34,7 +34,7 @@ struct Mapping: @unchecked Sendable {
 
     /// The mapping of lists with nothing in common: every offset unmatched.
     static func allUnmatched(oldCount: Int, newCount: Int) -> Mapping {
-        let storage = DiffStorage.forDiff(oldCount: oldCount, newCount: newCount)
+        let storage = DiffStorage.forDiff(oldCount: oldCount, newCount: newCount, room: oldCount + newCount)
         storage.entries.initialize(repeating: unmatched, count: oldCount + newCount)
         storage.finish(matchCount: 0, moveCount: 0)
         return Mapping(storage: storage)
