@@ -156,10 +156,24 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
     return true;
 }
 
+/* One function per form, kept apart so that neither loop shares registers
+ * with the other's. */
+static __attribute__((noinline)) bool match_plain(const direct_input *d, size_t old_count,
+                                                  size_t new_count, const direct_arrays *a,
+                                                  size_t *matches) {
+    return match_elements(d, old_count, new_count, a, matches, NULL);
+}
+
+static __attribute__((noinline)) bool match_bytes(const direct_input *d, size_t old_count,
+                                                  size_t new_count, const direct_arrays *a,
+                                                  size_t *matches) {
+    return match_elements(d, old_count, new_count, a, matches, d->bytes);
+}
+
 static bool match_keys(const direct_input *d, size_t old_count, size_t new_count,
                        const direct_arrays *a, size_t *matches) {
-    return d->bytes ? match_elements(d, old_count, new_count, a, matches, d->bytes)
-                    : match_elements(d, old_count, new_count, a, matches, NULL);
+    return d->bytes ? match_bytes(d, old_count, new_count, a, matches)
+                    : match_plain(d, old_count, new_count, a, matches);
 }
 
 /* Keys of elements [first, first + count) of one side into keys, hashed by
