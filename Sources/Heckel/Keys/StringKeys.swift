@@ -2,9 +2,11 @@ import CHeckel
 
 /// `String` and `Substring` lists whose every element is ASCII, handed to the
 /// core as bytes: no Swift call per element from the core, and no `==` per
-/// pair. Three ways, fastest first:
-/// - every string small (`StringLayout.allSmallASCII`): the list's own
-///   storage as 16-byte records (`heckel_match_records`);
+/// pair. Four ways, fastest first:
+/// - every string small and at most 8 bytes (`StringLayout.smallASCIIForm`):
+///   exact 64-bit keys (`StringLayout.shortKey`), matched as integers are;
+/// - every string small: the list's own storage as 16-byte records
+///   (`heckel_match_records`);
 /// - every string small or natively stored (`StringLayout.asciiBytes`):
 ///   spans pointing at the strings' own bytes, keyed in one pass (a
 ///   multiply-fold of their words), as keyed spans
@@ -50,7 +52,16 @@ enum StringKeys {
         _ old: UnsafeBufferPointer<String>, _ new: UnsafeBufferPointer<String>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
         if StringLayout.isVerified {
-            if StringLayout.allSmallASCII(old), StringLayout.allSmallASCII(new) {
+            let form = max(StringLayout.smallASCIIForm(old), StringLayout.smallASCIIForm(new))
+            if form == .short {
+                // Exact keys: matched as integers are, with no byte comparison.
+                return try ComputedKeys.match(
+                    oldCount: old.count, newCount: new.count, options: options, cancel: cancel,
+                    oldKey: { StringLayout.shortKey(at: UnsafeRawPointer(old.baseAddress.unsafelyUnwrapped + $0)) },
+                    newKey: { StringLayout.shortKey(at: UnsafeRawPointer(new.baseAddress.unsafelyUnwrapped + $0)) },
+                    equal: nil)
+            }
+            if form == .small {
                 // Canonical 16-byte values: matched where they lie, as records.
                 return try Core.matchRecords(
                     old: UnsafeRawPointer(old.baseAddress), oldCount: old.count,
