@@ -37,9 +37,9 @@ extension ListDiff {
     /// `id`, such as `\.id`: elements are matched by identity, and a matched
     /// pair whose elements are not `==` is reported in `updates`.
     ///
-    /// A `String` or integer identity stored in the elements of an array (a
-    /// stored property of a struct, `MemoryLayout.offset(of:)` not `nil`) is
-    /// read where it lies: no array of identities is built. At 10^3 records with
+    /// A `String` identity stored in the elements of an array (a stored
+    /// property of a struct, `MemoryLayout.offset(of:)` not `nil`) is read
+    /// where it lies: no array of identities is built. At 10^3 records with
     /// 21-byte ASCII identities this costs about 1.4x the instructions of
     /// the plain diff of the identities, most of the rest in the records' own
     /// `==` on matched pairs (callgrind).
@@ -53,10 +53,8 @@ extension ListDiff {
     ) where Old.Element == New.Element, Old.Element: Equatable {
         // The type test folds away once specialized: other identities keep
         // the closure, which the optimizer turns into a plain field load.
-        if ID.self == String.self || IntegerKeys.accepts(ID.self), let offset = MemoryLayout<Old.Element>.offset(of: id),
-           let result = ID.self == String.self
-            ? Self.storedStringIdentities(old, new, offset: offset, options: options, cancel: nil)
-            : Self.storedIntegerIdentities(old, new, offset: offset, width: MemoryLayout<ID>.size, options: options, cancel: nil) {
+        if ID.self == String.self, let offset = MemoryLayout<Old.Element>.offset(of: id),
+           let result = Self.storedStringIdentities(old, new, offset: offset, options: options, cancel: nil) {
             switch result {
             case .success(let diff): self = diff
             case .failure(let failure): failure.trap()

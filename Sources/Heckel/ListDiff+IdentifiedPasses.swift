@@ -51,33 +51,6 @@ extension ListDiff {
         }
     }
 
-    /// The diff of two contiguous lists by the integer of `width` bytes (one
-    /// of `IntegerKeys.accepts`) stored `offset` bytes into each element,
-    /// its bits as exact keys written straight from the elements: no array
-    /// of identities. `nil` when a list is not contiguous.
-    @inlinable
-    static func storedIntegerIdentities<Old: Collection, New: Collection>(
-        _ old: Old, _ new: New, offset: Int, width: Int, options: Options, cancel: CancelFlag?
-    ) -> Swift.Result<ListDiff, CoreFailure>? where Old.Element == New.Element, Old.Element: Equatable {
-        let stride = MemoryLayout<Old.Element>.stride
-        let matched = old.withContiguousStorageIfAvailable { old in
-            new.withContiguousStorageIfAvailable { new in
-                Swift.Result { () throws(CoreFailure) -> Mapping in
-                    try IntegerKeys.matchStored(
-                        old: UnsafeRawPointer(old.baseAddress).map { $0 + offset }, oldCount: old.count,
-                        new: UnsafeRawPointer(new.baseAddress).map { $0 + offset }, newCount: new.count,
-                        stride: stride, width: width, options: options, cancel: cancel)
-                }
-            }
-        }
-        guard case .some(.some(let result)) = matched else { return nil }
-        return result.flatMap { mapping in
-            Swift.Result { () throws(CoreFailure) in
-                ListDiff(mapping: mapping, updates: try updates(old, new, mapping: mapping, cancel: cancel))
-            }
-        }
-    }
-
     /// `id` of every element, in order, or `nil` when the diff was cancelled
     /// (polled every `CancelFlag.pollInterval` elements).
     @inlinable

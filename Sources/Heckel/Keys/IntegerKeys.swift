@@ -68,37 +68,6 @@ enum IntegerKeys {
             equal: nil)
     }
 
-    /// Matches lists of integers of `width` bytes stored `stride` bytes
-    /// apart (a field of each element of a list of structs), their
-    /// zero-extended bits as exact keys copied into one scratch buffer.
-    ///
-    /// - Complexity: O(n) expected, and scratch of 8 bytes per element.
-    @usableFromInline
-    static func matchStored(
-        old: UnsafeRawPointer?, oldCount: Int, new: UnsafeRawPointer?, newCount: Int,
-        stride: Int, width: Int, options: ListDiff.Options, cancel: CancelFlag?
-    ) throws(CoreFailure) -> Mapping {
-        try Core.checkCounts(oldCount, newCount)
-        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: oldCount + newCount) {
-            (keys) throws(CoreFailure) -> Mapping in
-            // One load per element, no call: no polling needed.
-            @inline(__always) func write(_ base: UnsafeRawPointer?, _ count: Int, from start: Int) {
-                guard let base else { return }
-                for k in 0..<count {
-                    let field = UnsafeRawBufferPointer(start: base + k &* stride, count: width)
-                    keys.initializeElement(at: start &+ k, to: widened(field, at: 0, width: width))
-                }
-            }
-            write(old, oldCount, from: 0)
-            write(new, newCount, from: oldCount)
-            // UInt64 is trivial: the scratch needs no deinitialization.
-            let all = UnsafeBufferPointer(keys)
-            return try Core.matchKeys(
-                old: UnsafeBufferPointer(rebasing: all[..<oldCount]), new: UnsafeBufferPointer(rebasing: all[oldCount...]),
-                equal: nil, options: options, cancel: cancel)
-        }
-    }
-
     /// The `width`-byte integer at `offset` (counted in `width`-byte units)
     /// of `raw`, zero-extended to 64 bits; `raw` aligned for that width.
     @inlinable @inline(__always)
