@@ -14,101 +14,72 @@
 #include "counting_allocator.h"
 #include "test_support.h"
 
-#define CANARY 0xA5A5A5A5u
-
-typedef struct outputs {
-    uint32_t o2n[4], n2o[4], moves[4];
-    heckel_result result;
-} outputs;
-
-static void reset(outputs *o) {
-    memset(o->o2n, 0xA5, sizeof o->o2n);
-    memset(o->n2o, 0xA5, sizeof o->n2o);
-    memset(o->moves, 0xA5, sizeof o->moves);
-    o->result = (heckel_result){o->o2n, o->n2o, o->moves, CANARY, CANARY};
-}
-
-static bool untouched(const outputs *o) {
-    for (int k = 0; k < 4; k++)
-        if (o->o2n[k] != CANARY || o->n2o[k] != CANARY || o->moves[k] != CANARY) return false;
-    return o->result.match_count == CANARY && o->result.move_count == CANARY;
-}
-
-static void expect_status(test_tally *t, heckel_status got, heckel_status want, const outputs *o,
-                          const char *what) {
-    char detail[160];
-    snprintf(detail, sizeof detail, "got \"%s\", want \"%s\"%s", heckel_status_description(got),
-             heckel_status_description(want), untouched(o) ? "" : ", outputs written");
-    tally_expect(t, got == want && untouched(o), what, detail);
-}
-
 static void invalid_arguments(test_tally *t) {
-    outputs o;
+    test_outputs o;
     uint64_t keys[4] = {1, 2, 3, 4};
     unsigned char bytes[16] = {0};
     heckel_span spans[2] = {{"a", 1}, {NULL, 3}};
     const void *fake = (const void *)(uintptr_t)64; /* never dereferenced */
     size_t huge = HECKEL_MAX_COUNT + 1;
-
-    reset(&o);
-    expect_status(t, heckel_match_keys(NULL, 2, keys, 2, NULL, NULL, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL old");
-    reset(&o);
-    expect_status(t, heckel_match_keys(keys, 2, NULL, 1, NULL, NULL, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new");
-    reset(&o);
-    expect_status(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, NULL),
-                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL result");
-    reset(&o);
+    outputs_make(&o, 3, 3);
+    expect_rejected(t, heckel_match_keys(NULL, 2, keys, 2, NULL, NULL, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL old");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_keys(keys, 2, NULL, 1, NULL, NULL, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, NULL),
+                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL result");
+    outputs_reset(&o);
     o.result.old_to_new = NULL;
-    expect_status(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL old_to_new");
-    o.result.old_to_new = o.o2n;
-    reset(&o);
+    expect_rejected(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL old_to_new");
+    outputs_reset(&o);
     o.result.new_to_old = NULL;
-    expect_status(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new_to_old");
-    reset(&o);
-    expect_status(t, heckel_match_keys(fake, huge, keys, 2, NULL, NULL, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "keys: old count too large");
-    reset(&o);
-    expect_status(t, heckel_match_keys(keys, 2, fake, huge, NULL, NULL, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "keys: new count too large");
-    reset(&o);
-    expect_status(t, heckel_match_keys(fake, SIZE_MAX, fake, SIZE_MAX, NULL, NULL, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "keys: SIZE_MAX counts");
+    expect_rejected(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new_to_old");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_keys(fake, huge, keys, 2, NULL, NULL, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "keys: old count too large");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_keys(keys, 2, fake, huge, NULL, NULL, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "keys: new count too large");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_keys(fake, SIZE_MAX, fake, SIZE_MAX, NULL, NULL, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "keys: SIZE_MAX counts");
 
-    reset(&o);
-    expect_status(t, heckel_match_records(NULL, 1, bytes, 1, 4, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "records: NULL old");
-    reset(&o);
-    expect_status(t, heckel_match_records(bytes, 1, NULL, 1, 4, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "records: NULL new");
-    reset(&o);
-    expect_status(t, heckel_match_records(bytes, 2, bytes, 2, 0, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "records: element_size 0");
-    reset(&o);
-    expect_status(t, heckel_match_records(fake, huge, bytes, 1, 1, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "records: count too large");
-    reset(&o);
-    expect_status(t, heckel_match_records(fake, 4, fake, 4, SIZE_MAX / 2, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "records: bytes overflow");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(NULL, 1, bytes, 1, 4, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "records: NULL old");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(bytes, 1, NULL, 1, 4, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "records: NULL new");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(bytes, 2, bytes, 2, 0, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "records: element_size 0");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(fake, huge, bytes, 1, 1, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "records: count too large");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(fake, 4, fake, 4, SIZE_MAX / 2, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "records: bytes overflow");
 
-    reset(&o);
-    expect_status(t, heckel_match_spans(NULL, 1, spans, 1, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "spans: NULL old");
-    reset(&o);
-    expect_status(t, heckel_match_spans(spans, 2, spans, 1, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "spans: NULL bytes with a length");
-    reset(&o);
-    expect_status(t, heckel_match_spans(fake, huge, spans, 1, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "spans: count too large");
-    reset(&o);
-    expect_status(t, heckel_match_records(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),
-                  HECKEL_TOO_LARGE, &o, "records: new bytes overflow");
-    reset(&o);
-    expect_status(t, heckel_match_spans(spans, 1, spans, 2, NULL, &o.result),
-                  HECKEL_INVALID_ARGUMENT, &o, "spans: new NULL bytes with a length");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_spans(NULL, 1, spans, 1, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "spans: NULL old");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_spans(spans, 2, spans, 1, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "spans: NULL bytes with a length");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_spans(fake, huge, spans, 1, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "spans: count too large");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_records(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),
+                    HECKEL_TOO_LARGE, &o, "records: new bytes overflow");
+    outputs_reset(&o);
+    expect_rejected(t, heckel_match_spans(spans, 1, spans, 2, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, &o, "spans: new NULL bytes with a length");
+    outputs_free(&o);
     heckel_cancel(NULL); /* a no-op, documented as safe */
     static const heckel_status statuses[] = {HECKEL_OK, HECKEL_INVALID_ARGUMENT, HECKEL_TOO_LARGE,
                                              HECKEL_OUT_OF_MEMORY, HECKEL_CANCELLED};
@@ -215,76 +186,30 @@ static size_t alloc_shape(int shape, test_rng *rng, uint64_t *old, uint64_t *new
     return n;
 }
 
-/* SQLite's out-of-memory test: fail the k-th allocation alone, then every
- * allocation from the k-th on, for k = 1, 2, ... until a call no longer
- * allocates k times. Each failing call must report out of memory, leave the
- * outputs untouched (run_and_check) and free all it took. */
+/* SQLite's out-of-memory test (expect_allocation_failures) over every API
+ * and every shape. */
 static void allocation_failures(test_tally *t, test_rng *rng) {
     static uint64_t old[ALLOC_MAX], new[ALLOC_MAX];
     for (test_api api = 0; api < API_COUNT; api++) {
         for (int shape = 0; shape < ALLOC_SHAPES; shape++) {
             size_t m, n = alloc_shape(shape, rng, old, new, &m); /* records of 16 bytes: kept as is */
-            for (int from_on = 0; from_on < 2; from_on++) {
-                size_t k = 1, failed_calls = 0;
-                for (;; k++) {
-                    counting_allocator c;
-                    counting_init(&c);
-                    if (from_on) c.fail_from = k; else c.fail_at = k;
-                    heckel_options options = {.allocator = &c.allocator};
-                    test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
-                    const char *error = NULL;
-                    heckel_status status = run_and_check(&run, old, n, new, m, &error);
-                    bool expected = status == HECKEL_OK || (status == HECKEL_OUT_OF_MEMORY && c.failures > 0);
-                    if (!expected || error || c.live != 0) {
-                        char detail[200];
-                        snprintf(detail, sizeof detail, "%s, %s, %s allocation %zu: %s, %zu bytes leaked",
-                                 api_name(api), alloc_shape_names[shape], from_on ? "from" : "only",
-                                 k, error ? error : heckel_status_description(status), c.live);
-                        tally_expect(t, false, "allocation failure", detail);
-                    }
-                    failed_calls += status == HECKEL_OUT_OF_MEMORY;
-                    if (c.calls < k) { /* the k-th allocation never came: all tried */
-                        tally_expect(t, status == HECKEL_OK, "succeeds once allocations do",
-                                     alloc_shape_names[shape]);
-                        break;
-                    }
-                    if (k == 200) {
-                        tally_expect(t, false, "allocation failure: over 200 allocations in one call",
-                                     alloc_shape_names[shape]);
-                        break;
-                    }
-                }
-                tally_expect(t, failed_calls + 1 == k, "every failed allocation reported",
-                             alloc_shape_names[shape]);
-            }
+            test_checked_run c = {{.api = api, .weak_modulus = 4, .element_size = 16}, old, new, n, m};
+            char what[96];
+            snprintf(what, sizeof what, "%s, %s", api_name(api), alloc_shape_names[shape]);
+            expect_allocation_failures(t, checked_run_call, &c, (heckel_options){0}, "allocation failure", what);
         }
     }
 }
 
-/* Cancellation at every stage: the flag is raised during the k-th allocation,
- * for k = 1, 2, ... until a call finishes without allocating that often. */
+/* Cancellation at every stage: the flag raised during the k-th allocation. */
 static void cancel_at_each_allocation(test_tally *t, test_rng *rng) {
     enum { N = 6000 };
     static uint64_t old[N], new[N];
     for (test_api api = 0; api < API_COUNT; api++) {
         distinct_shuffled(rng, old, new, N);
-        heckel_status status = HECKEL_CANCELLED;
-        for (size_t k = 1; status == HECKEL_CANCELLED && k < 64; k++) {
-            int flag = 0;
-            counting_allocator c;
-            counting_init(&c);
-            c.raise_at = k;
-            c.flag = &flag;
-            heckel_options options = {.allocator = &c.allocator, .cancel = &flag};
-            test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
-            const char *error = NULL;
-            status = run_and_check(&run, old, N, new, N, &error);
-            char detail[160];
-            snprintf(detail, sizeof detail, "%s, raised at allocation %zu: %s, %zu bytes leaked",
-                     api_name(api), k, error ? error : heckel_status_description(status), c.live);
-            bool expected = status == HECKEL_OK ? c.calls < k : status == HECKEL_CANCELLED;
-            tally_expect(t, expected && !error && c.live == 0, "cancelled during the run", detail);
-        }
+        test_checked_run c = {{.api = api, .weak_modulus = 4, .element_size = 16}, old, new, N, N};
+        expect_cancel_at_each_allocation(t, checked_run_call, &c, (heckel_options){0},
+                                         "cancelled during the run", api_name(api));
     }
 }
 
@@ -307,13 +232,13 @@ static size_t cancel_find_moves_at_each_poll(test_tally *t, test_rng *rng, size_
     tally_expect(t, status == HECKEL_OK && expected_count > 0, "find_moves: never raised", NULL);
     for (size_t k = 1; k <= polls + 1; k++) {
         flag = 0;
-        size_t count = CANARY;
+        size_t count = TEST_CANARY;
         poll_hook_arm(k);
         status = heckel_find_moves(new_to_old, N, &options, moves, &count);
         size_t seen = poll_hook_polls();
         poll_hook_arm(0);
         bool expected_result = status == HECKEL_CANCELLED
-                                   ? seen >= k && count == CANARY
+                                   ? seen >= k && count == TEST_CANARY
                                    : status == HECKEL_OK && seen < k && count == expected_count &&
                                          memcmp(moves, expected, count * sizeof *moves) == 0;
         if (!expected_result) {
@@ -326,42 +251,20 @@ static size_t cancel_find_moves_at_each_poll(test_tally *t, test_rng *rng, size_
     return polls > most ? polls : most;
 }
 
-/* Cancellation at every kind of poll: the flag raised at the k-th poll of
- * the call (test builds of the core report each poll, see test_support.h),
- * over the shapes that reach every allocation site (and so every pass). All
- * k up to 64, then 32 evenly spread, then the last 64 polls, which cover the
- * passes after matching (moves, outputs). */
+/* Cancellation at every kind of poll (expect_cancel_at_each_poll), over the
+ * shapes that reach every allocation site (and so every pass). */
 static void cancel_at_each_poll(test_tally *t, test_rng *rng) {
     static uint64_t old[ALLOC_MAX], new[ALLOC_MAX];
     size_t most = 0;
     for (test_api api = 0; api < API_COUNT; api++) {
         for (int shape = 0; shape < ALLOC_SHAPES; shape++) {
             size_t m, n = alloc_shape(shape, rng, old, new, &m);
-            int flag = 0;
-            heckel_options options = {.cancel = &flag};
-            test_run run = {.api = api, .weak_modulus = 4, .element_size = 16, .options = &options};
-            const char *error = NULL;
-            poll_hook_arm(0);
-            heckel_status status = run_and_check(&run, old, n, new, m, &error);
-            size_t polls = poll_hook_polls();
+            test_checked_run c = {{.api = api, .weak_modulus = 4, .element_size = 16}, old, new, n, m};
+            char what[96];
+            snprintf(what, sizeof what, "%s, %s", api_name(api), alloc_shape_names[shape]);
+            size_t polls = expect_cancel_at_each_poll(t, checked_run_call, &c, (heckel_options){0},
+                                                      "cancelled at a poll", what);
             if (polls > most) most = polls;
-            tally_expect(t, status == HECKEL_OK && !error, "cancel flag never raised", error);
-            size_t stride = polls > 160 ? (polls - 128) / 32 : 1;
-            for (size_t k = 1; k <= polls + 1; k += k < 64 || k + 64 >= polls ? 1 : stride) {
-                flag = 0;
-                poll_hook_arm(k);
-                status = run_and_check(&run, old, n, new, m, &error);
-                size_t seen = poll_hook_polls();
-                poll_hook_arm(0);
-                bool expected = status == HECKEL_CANCELLED ? seen >= k : status == HECKEL_OK && seen < k;
-                if (!expected || error) {
-                    char detail[200];
-                    snprintf(detail, sizeof detail, "%s, %s, raised at poll %zu of %zu: %s",
-                             api_name(api), alloc_shape_names[shape], k, seen,
-                             error ? error : heckel_status_description(status));
-                    tally_expect(t, false, "cancelled at a poll", detail);
-                }
-            }
         }
     }
     most = cancel_find_moves_at_each_poll(t, rng, most);
@@ -388,25 +291,21 @@ static bool never_equal_fn(void *context, size_t i, size_t j) {
 static void cancel_in_long_chain(test_tally *t) {
     enum { N = 50000, RAISE_AT = 20000, POLL_INTERVAL = 4096 };
     uint64_t *keys = calloc(N, sizeof *keys); /* all one key */
-    uint32_t *o2n = malloc(N * 4), *n2o = malloc(N * 4), *moves = malloc(N * 4);
-    if (!keys || !o2n || !n2o || !moves) abort();
-    memset(o2n, 0xA5, N * 4);
-    memset(n2o, 0xA5, N * 4);
-    memset(moves, 0xA5, N * 4);
+    if (!keys) abort();
+    test_outputs o;
+    outputs_make(&o, N, N);
     int flag = 0;
     never_equal c = {0, RAISE_AT, &flag};
     heckel_options options = {.cancel = &flag};
-    heckel_result r = {o2n, n2o, moves, CANARY, CANARY};
-    heckel_status status = heckel_match_keys(keys, N, keys, N, never_equal_fn, &c, &options, &r);
-    bool untouched = r.match_count == CANARY && r.move_count == CANARY;
-    for (size_t k = 0; k < N; k++)
-        untouched = untouched && o2n[k] == CANARY && n2o[k] == CANARY && moves[k] == CANARY;
+    heckel_status status = heckel_match_keys(keys, N, keys, N, never_equal_fn, &c, &options, &o.result);
+    bool untouched = outputs_counters_untouched(&o) && outputs_arrays_untouched(&o);
     char detail[160];
     snprintf(detail, sizeof detail, "%s, %zu callbacks after the cancel, outputs %s",
              heckel_status_description(status), c.calls - RAISE_AT, untouched ? "untouched" : "written");
     tally_expect(t, status == HECKEL_CANCELLED && untouched && c.calls - RAISE_AT <= POLL_INTERVAL,
                  "cancel inside one long chain of unequal elements", detail);
-    free(keys); free(o2n); free(n2o); free(moves);
+    free(keys);
+    outputs_free(&o);
 }
 
 #if defined(__SANITIZE_ADDRESS__)

@@ -9,31 +9,10 @@
 #include "counting_allocator.h"
 #include "test_support.h"
 
-#define CANARY 0xA5A5A5A5u
-
-/* Length of a longest increasing subsequence of the matched entries: plain
- * patience sorting with a binary search, independent of the core's. */
-static size_t lis_length(const heckel_offset *pairs, size_t count) {
-    heckel_offset *tails = malloc((count + 1) * sizeof *tails);
-    size_t length = 0;
-    for (size_t j = 0; j < count; j++) {
-        if (pairs[j] == HECKEL_UNMATCHED) continue;
-        size_t lo = 0, hi = length;
-        while (lo < hi) {
-            size_t mid = (lo + hi) / 2;
-            if (tails[mid] < pairs[j]) lo = mid + 1; else hi = mid;
-        }
-        tails[lo] = pairs[j];
-        if (lo == length) length++;
-    }
-    free(tails);
-    return length;
-}
-
 /* NULL, or what is wrong with moves[0 ..< move_count] for pairs. */
 static const char *check_moves(const heckel_offset *pairs, size_t count, const heckel_offset *moves,
                                size_t move_count) {
-    size_t matched = 0, listed = 0;
+    size_t listed = 0;
     heckel_offset last_kept = 0;
     bool any_kept = false;
     for (size_t j = 0; j < count; j++) {
@@ -41,7 +20,6 @@ static const char *check_moves(const heckel_offset *pairs, size_t count, const h
             if (listed < move_count && moves[listed] == j) return "an unmatched position is a move";
             continue;
         }
-        matched++;
         if (listed < move_count && moves[listed] == j) {
             listed++;
             continue;
@@ -51,7 +29,7 @@ static const char *check_moves(const heckel_offset *pairs, size_t count, const h
         any_kept = true;
     }
     if (listed != move_count) return "moves not ascending or out of range";
-    if (move_count != matched - lis_length(pairs, count)) return "move count not minimal";
+    if (move_count != fewest_moves(pairs, count)) return "move count not minimal";
     return NULL;
 }
 
@@ -82,11 +60,11 @@ static void random_shapes(test_tally *t) {
             heckel_offset *pairs = random_pairs(&rng, count, (unsigned)(40 + trial * 3), shuffled);
             heckel_offset *moves = malloc((count + 1) * sizeof *moves);
             memset(moves, 0xA5, (count + 1) * sizeof *moves);
-            size_t move_count = CANARY, counted = CANARY;
+            size_t move_count = TEST_CANARY, counted = TEST_CANARY;
             heckel_status status = heckel_find_moves(pairs, count, NULL, moves, &move_count);
             const char *error = status != HECKEL_OK ? heckel_status_description(status)
                                                     : check_moves(pairs, count, moves, move_count);
-            if (!error && moves[count] != CANARY) error = "wrote past moves";
+            if (!error && moves[count] != TEST_CANARY) error = "wrote past moves";
             /* moves = NULL: the same count, nothing written. */
             if (!error && (heckel_find_moves(pairs, count, NULL, NULL, &counted) != HECKEL_OK ||
                            counted != move_count))
@@ -124,14 +102,14 @@ static void agrees_with_matching(test_tally *t) {
 
 static void expect_refused(test_tally *t, heckel_status got, heckel_status want,
                            const heckel_offset *moves, size_t move_count, const char *what) {
-    bool ok = got == want && move_count == CANARY;
-    for (int k = 0; k < 4; k++) ok = ok && moves[k] == CANARY;
+    bool ok = got == want && move_count == TEST_CANARY;
+    for (int k = 0; k < 4; k++) ok = ok && moves[k] == TEST_CANARY;
     tally_expect(t, ok, what, got != want ? heckel_status_description(got) : ok ? NULL : "outputs written");
 }
 
 static void errors(test_tally *t) {
     heckel_offset pairs[4] = {3, 1, HECKEL_UNMATCHED, 0}, moves[4];
-    size_t move_count = CANARY;
+    size_t move_count = TEST_CANARY;
     memset(moves, 0xA5, sizeof moves);
     expect_refused(t, heckel_find_moves(pairs, 4, NULL, moves, NULL), HECKEL_INVALID_ARGUMENT,
                    moves, move_count, "NULL move_count");
@@ -146,7 +124,7 @@ static void errors(test_tally *t) {
     heckel_options cancelled = {.cancel = &flag};
     expect_refused(t, heckel_find_moves(pairs, 4, &cancelled, moves, &move_count), HECKEL_CANCELLED,
                    moves, move_count, "cancel flag raised");
-    size_t empty_count = CANARY;
+    size_t empty_count = TEST_CANARY;
     tally_expect(t, heckel_find_moves(NULL, 0, NULL, NULL, &empty_count) == HECKEL_OK && empty_count == 0,
                  "no positions, NULL arrays: no moves", NULL);
 }
@@ -170,7 +148,7 @@ static void allocations(test_tally *t) {
                 c.fail_at = k;
             }
             heckel_options options = {.allocator = &c.allocator, .cancel = &flag};
-            size_t move_count = CANARY;
+            size_t move_count = TEST_CANARY;
             memset(moves, 0xA5, sizeof moves);
             heckel_status got = heckel_find_moves(pairs, 20000, &options, moves, &move_count);
             heckel_status want = k > c.calls ? HECKEL_OK : raise ? HECKEL_CANCELLED : HECKEL_OUT_OF_MEMORY;

@@ -2,6 +2,9 @@
  * and the fuzz target. See test_support.h. */
 #include "test_support.h"
 
+#include "counting_allocator.h"
+
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,45 +52,45 @@ void hash_hook_weaken(uint64_t modulus) { __atomic_store_n(&hook_key_modulus, mo
 
 /* ---- the checker ---- */
 
-typedef struct valued { uint64_t value; uint32_t offset; } valued;
-
-static int compare_valued(const void *a, const void *b) {
-    const valued *x = a, *y = b;
-    if (x->value != y->value) return x->value < y->value ? -1 : 1;
-    return x->offset < y->offset ? -1 : x->offset > y->offset;
-}
-
-static valued *sorted_values(const uint64_t *values, size_t count) {
-    valued *v = malloc((count ? count : 1) * sizeof *v);
-    if (!v) return NULL;
-    for (size_t i = 0; i < count; i++) v[i] = (valued){values[i], (uint32_t)i};
-    qsort(v, count, sizeof *v, compare_valued);
-    return v;
+/* splitmix64's finalizer: spreads values crafted to crowd the core's
+ * multiplicative hash. */
+static uint64_t mix(uint64_t z) {
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
 }
 
 /* The expected new_to_old, from the values alone: within each value, the
- * t-th new occurrence pairs with the t-th old one. */
+ * t-th new occurrence pairs with the t-th old one. One open-addressing table
+ * of the old values: a slot holds an old offset of its value (owner, to
+ * compare with) and the head of that value's queue of unpaired old offsets,
+ * which next[] links in old order. */
 static uint32_t *expected_mapping(const uint64_t *old_values, size_t old_count,
                                   const uint64_t *new_values, size_t new_count) {
-    valued *o = sorted_values(old_values, old_count), *n = sorted_values(new_values, new_count);
-    uint32_t *expected = malloc((new_count ? new_count : 1) * sizeof *expected);
-    if (!o || !n || !expected) {
-        free(o); free(n); free(expected);
+    enum { FREE = 0xFFFFFFFFu }; /* an owner: no value yet */
+    size_t mask = 15;
+    while (mask + 1 < 2 * old_count) mask = 2 * mask + 1;
+    uint32_t *owner = malloc((mask + 1) * sizeof *owner), *head = malloc((mask + 1) * sizeof *head);
+    uint32_t *next = malloc((old_count + 1) * sizeof *next);
+    uint32_t *expected = malloc((new_count + 1) * sizeof *expected);
+    if (!owner || !head || !next || !expected) {
+        free(owner); free(head); free(next); free(expected);
         return NULL;
     }
-    for (size_t j = 0; j < new_count; j++) expected[j] = HECKEL_UNMATCHED;
-    size_t a = 0, b = 0;
-    while (a < old_count && b < new_count) {
-        if (o[a].value < n[b].value) { a++; continue; }
-        if (n[b].value < o[a].value) { b++; continue; }
-        uint64_t v = o[a].value;
-        while (a < old_count && b < new_count && o[a].value == v && n[b].value == v)
-            expected[n[b++].offset] = o[a++].offset;
-        while (a < old_count && o[a].value == v) a++;
-        while (b < new_count && n[b].value == v) b++;
+    memset(owner, 0xFF, (mask + 1) * sizeof *owner);
+    for (size_t i = old_count; i-- > 0;) { /* last to first: each queue ends up in old order */
+        size_t s = mix(old_values[i]) & mask;
+        while (owner[s] != FREE && old_values[owner[s]] != old_values[i]) s = (s + 1) & mask;
+        next[i] = owner[s] == FREE ? HECKEL_UNMATCHED : head[s];
+        owner[s] = head[s] = (uint32_t)i;
     }
-    free(o);
-    free(n);
+    for (size_t j = 0; j < new_count; j++) {
+        size_t s = mix(new_values[j]) & mask;
+        while (owner[s] != FREE && old_values[owner[s]] != new_values[j]) s = (s + 1) & mask;
+        expected[j] = owner[s] == FREE ? HECKEL_UNMATCHED : head[s];
+        if (expected[j] != HECKEL_UNMATCHED) head[s] = next[head[s]];
+    }
+    free(owner); free(head); free(next);
     return expected;
 }
 
@@ -119,13 +122,12 @@ static size_t lis_length(const uint32_t *seq, size_t count) {
     return best;
 }
 
-/* The fewest moves of a result's mapping, computed here (not by the core). */
-static size_t moves_of(const heckel_result *r, size_t old_count, size_t new_count) {
-    uint32_t *seq = malloc((new_count ? new_count : 1) * sizeof *seq);
+size_t fewest_moves(const uint32_t *new_to_old, size_t count) {
+    uint32_t *seq = malloc((count ? count : 1) * sizeof *seq);
     if (!seq) return SIZE_MAX;
     size_t seen = 0;
-    for (size_t j = 0; j < new_count; j++)
-        if (r->new_to_old[j] != HECKEL_UNMATCHED && r->new_to_old[j] < old_count) seq[seen++] = r->new_to_old[j];
+    for (size_t j = 0; j < count; j++)
+        if (new_to_old[j] != HECKEL_UNMATCHED) seq[seen++] = new_to_old[j];
     size_t lis = lis_length(seq, seen);
     free(seq);
     return seen - lis;
@@ -215,6 +217,8 @@ typedef struct values_context {
     int *cancel_on_equal;
     size_t calls, cancel_at;
     bool out_of_range;      /* a callback got an offset past its list */
+    pthread_t caller;
+    bool *off_caller;
 } values_context;
 
 static bool near(uint64_t a, uint64_t b) { return a - b + 1 <= 2; } /* |a - b| <= 1 */
@@ -225,6 +229,7 @@ static bool values_equal(void *context, size_t i, size_t j) {
         c->out_of_range = true;
         return false;
     }
+    if (c->off_caller && !pthread_equal(pthread_self(), c->caller)) *c->off_caller = true;
     if (c->cancel_on_equal && ++c->calls >= c->cancel_at) heckel_cancel(c->cancel_on_equal);
     switch (c->equality) {
     case EQUAL_NEAR: return near(c->old_values[i], c->new_values[j]);
@@ -242,23 +247,87 @@ static void encode_record(unsigned char *out, uint64_t value, size_t size) {
         out[b] = b < 8 ? (unsigned char)(value >> (8 * b)) : (unsigned char)(value * 31 + b);
 }
 
+/* The decimal text of value at text (no terminator); its length. */
+static size_t decimal(char *text, uint64_t value) {
+    char digits[20];
+    size_t length = 0;
+    do digits[length++] = (char)('0' + value % 10); while (value /= 10);
+    for (size_t k = 0; k < length; k++) text[k] = digits[length - 1 - k];
+    return length;
+}
+
 static heckel_span *make_spans(const uint64_t *values, size_t count, char *text) {
     heckel_span *spans = malloc((count ? count : 1) * sizeof *spans);
     if (!spans) return NULL;
     for (size_t k = 0; k < count; k++) {
         char *t = text + 24 * k;
         if (values[k] == 0) spans[k] = (heckel_span){k % 2 ? NULL : t, 0};
-        else spans[k] = (heckel_span){t, (size_t)snprintf(t, 24, "%llu", (unsigned long long)values[k])};
+        else spans[k] = (heckel_span){t, decimal(t, values[k])};
     }
     return spans;
 }
 
-#define CANARY 0xA5A5A5A5u
+/* ---- outputs with canaries ---- */
 
-static bool untouched(const uint32_t *a, size_t count) {
+void outputs_make(test_outputs *o, size_t old_count, size_t new_count) {
+    o->old_count = old_count, o->new_count = new_count;
+    o->shorter = old_count < new_count ? old_count : new_count;
+    o->o2n = malloc((old_count + 1) * 4);
+    o->n2o = malloc((new_count + 1) * 4);
+    o->moves = malloc((o->shorter + 1) * 4);
+    if (!o->o2n || !o->n2o || !o->moves) abort();
+    outputs_reset(o);
+}
+
+void outputs_reset(test_outputs *o) {
+    memset(o->o2n, 0xA5, (o->old_count + 1) * 4);
+    memset(o->n2o, 0xA5, (o->new_count + 1) * 4);
+    memset(o->moves, 0xA5, (o->shorter + 1) * 4);
+    o->result = (heckel_result){o->o2n, o->n2o, o->moves, TEST_CANARY, TEST_CANARY};
+}
+
+void outputs_free(test_outputs *o) {
+    free(o->o2n);
+    free(o->n2o);
+    free(o->moves);
+}
+
+bool canaries_untouched(const uint32_t *words, size_t count) {
     for (size_t k = 0; k < count; k++)
-        if (a[k] != CANARY) return false;
+        if (words[k] != TEST_CANARY) return false;
     return true;
+}
+
+bool outputs_arrays_untouched(const test_outputs *o) {
+    return canaries_untouched(o->o2n, o->old_count + 1) && canaries_untouched(o->n2o, o->new_count + 1) &&
+           canaries_untouched(o->moves, o->shorter + 1);
+}
+
+bool outputs_counters_untouched(const test_outputs *o) {
+    return o->result.match_count == TEST_CANARY && o->result.move_count == TEST_CANARY;
+}
+
+bool outputs_past_ends_untouched(const test_outputs *o) {
+    return o->o2n[o->old_count] == TEST_CANARY && o->n2o[o->new_count] == TEST_CANARY &&
+           o->moves[o->shorter] == TEST_CANARY;
+}
+
+bool outputs_same(const test_outputs *a, const test_outputs *b, bool with_moves) {
+    return a->old_count == b->old_count && a->new_count == b->new_count &&
+           a->result.match_count == b->result.match_count &&
+           a->result.move_count == b->result.move_count &&
+           memcmp(a->o2n, b->o2n, (a->old_count + 1) * 4) == 0 &&
+           memcmp(a->n2o, b->n2o, (a->new_count + 1) * 4) == 0 &&
+           (!with_moves || memcmp(a->moves, b->moves, (a->shorter + 1) * 4) == 0);
+}
+
+void expect_rejected(test_tally *tally, heckel_status got, heckel_status want,
+                     const test_outputs *o, const char *what) {
+    bool untouched = outputs_arrays_untouched(o) && outputs_counters_untouched(o);
+    char detail[160];
+    snprintf(detail, sizeof detail, "got \"%s\", want \"%s\"%s", heckel_status_description(got),
+             heckel_status_description(want), untouched ? "" : ", outputs written");
+    tally_expect(tally, got == want && untouched, what, detail);
 }
 
 /* FNV-1a over the outputs: equal results, equal digests (in practice the
@@ -286,22 +355,20 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
         for (size_t i = 0; i < old_count; i++) old_values[i] &= mask;
         for (size_t j = 0; j < new_count; j++) new_values[j] &= mask;
     }
-    size_t shorter = old_count < new_count ? old_count : new_count;
-    uint32_t *o2n = malloc((old_count + 1) * 4), *n2o = malloc((new_count + 1) * 4);
-    uint32_t *moves = malloc((shorter + 1) * 4);
+    test_outputs out;
+    outputs_make(&out, old_count, new_count);
+    size_t shorter = out.shorter;
     uint64_t *old_keys = malloc((old_count + 1) * 8), *new_keys = malloc((new_count + 1) * 8);
     unsigned char *old_bytes = NULL, *new_bytes = NULL;
     heckel_span *old_spans = NULL, *new_spans = NULL;
     heckel_status status = HECKEL_OUT_OF_MEMORY;
-    if (!o2n || !n2o || !moves || !old_keys || !new_keys) { *error = "test ran out of memory"; goto done; }
-    memset(o2n, 0xA5, (old_count + 1) * 4);
-    memset(n2o, 0xA5, (new_count + 1) * 4);
-    memset(moves, 0xA5, (shorter + 1) * 4);
-    heckel_result result = {o2n, n2o, moves, CANARY, CANARY};
+    if (!old_keys || !new_keys) { *error = "test ran out of memory"; goto done; }
+    heckel_result result = out.result;
     bool ignore_order = run->options && run->options->ignore_order;
     values_context context = {old_values, new_values, old_count, new_count, run->equality,
                               old_count * 31 + new_count, run->cancel_on_equal, 0,
-                              run->cancel_at_call ? run->cancel_at_call : 1, false};
+                              run->cancel_at_call ? run->cancel_at_call : 1, false,
+                              pthread_self(), run->off_caller};
     uint64_t modulus = api_weak(run->api) ? run->weak_modulus : 0;
     for (size_t i = 0; i < old_count; i++) old_keys[i] = modulus ? old_values[i] % modulus : old_values[i];
     for (size_t j = 0; j < new_count; j++) new_keys[j] = modulus ? new_values[j] % modulus : new_values[j];
@@ -368,14 +435,17 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
     }
     if (context.out_of_range) {
         *error = "the equality callback got an offset out of range";
+    } else if (status == HECKEL_OK && run->same_as) {
+        if (digest_result(&result, old_count, new_count) != run->same_as)
+            *error = "outputs differ from the checked ones";
     } else if (status == HECKEL_OK && ignore_order) {
         /* No move pass: no moves counted or written, the rest as usual. */
-        if (result.move_count != 0 || !untouched(moves, shorter + 1)) {
+        if (result.move_count != 0 || !canaries_untouched(out.moves, shorter + 1)) {
             *error = "ignore_order, yet moves were counted or written";
         } else {
             heckel_result ordered = result;
             ordered.moves = NULL;
-            ordered.move_count = moves_of(&result, old_count, new_count);
+            ordered.move_count = fewest_moves(result.new_to_old, new_count);
             *error = run->equality != EQUAL_VALUES
                          ? check_structure(old_count, new_count, &ordered, NULL)
                          : check_result(old_values, old_count, new_values, new_count, &ordered);
@@ -387,7 +457,7 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
          * calls equal. */
         *error = check_structure(old_count, new_count, &result, NULL);
         for (size_t j = 0; !*error && run->equality == EQUAL_NEAR && j < new_count; j++)
-            if (n2o[j] != HECKEL_UNMATCHED && !near(old_values[n2o[j]], new_values[j]))
+            if (out.n2o[j] != HECKEL_UNMATCHED && !near(old_values[out.n2o[j]], new_values[j]))
                 *error = "a pair the callback calls unequal was matched";
         if (run->digest) *run->digest = digest_result(&result, old_count, new_count);
     } else if (status == HECKEL_OK) {
@@ -396,18 +466,16 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
     }
     /* A failing call leaves every output untouched; a cancelled one may have
      * written the arrays (a cancel during the output pass, heckel.h says),
-     * never the counters. */
-    bool arrays_written = !untouched(o2n, old_count + 1) || !untouched(n2o, new_count + 1) ||
-                          !untouched(moves, shorter + 1);
+     * never the counters. The element past each array is never written. */
+    out.result = result;
     if (status != HECKEL_OK && !*error &&
-        ((arrays_written && status != HECKEL_CANCELLED) || result.match_count != CANARY ||
-         result.move_count != CANARY))
+        ((!outputs_arrays_untouched(&out) && status != HECKEL_CANCELLED) ||
+         !outputs_counters_untouched(&out)))
         *error = "a failing call wrote its outputs";
-    /* The element past each output array must never be written. */
-    if (!*error && (o2n[old_count] != CANARY || n2o[new_count] != CANARY || moves[shorter] != CANARY))
-        *error = "wrote past an output array";
+    if (!*error && !outputs_past_ends_untouched(&out)) *error = "wrote past an output array";
 done:
-    free(o2n); free(n2o); free(moves); free(old_keys); free(new_keys);
+    outputs_free(&out);
+    free(old_keys); free(new_keys);
     free(old_bytes); free(new_bytes); free(old_spans); free(new_spans);
     return status;
 }
@@ -441,4 +509,102 @@ void expect_correct(test_tally *tally, const char *label, const test_run *run, u
     snprintf(detail, sizeof detail, "%s via %s (old %zu, new %zu): %s", what, api_name(run->api),
              old_count, new_count, status != HECKEL_OK ? heckel_status_description(status) : error);
     tally_expect(tally, status == HECKEL_OK && !error, label, detail);
+}
+
+/* ---- faults injected into one call ---- */
+
+heckel_status checked_run_call(void *checked_run, const heckel_options *options, const char **error) {
+    test_checked_run *c = checked_run;
+    test_run run = c->run;
+    run.options = options;
+    return run_and_check(&run, c->old_values, c->old_count, c->new_values, c->new_count, error);
+}
+
+static void fault_failed(test_tally *tally, const char *label, const char *what, const char *fault,
+                         size_t k, const char *problem) {
+    char detail[256];
+    snprintf(detail, sizeof detail, "%s, %s %zu: %s", what, fault, k, problem);
+    tally_expect(tally, false, label, detail);
+}
+
+size_t expect_allocation_failures(test_tally *tally, test_call call, void *context,
+                                  heckel_options options, const char *label, const char *what) {
+    size_t allocations = 0;
+    for (int from_on = 0; from_on < 2; from_on++) {
+        const char *fault = from_on ? "failing every allocation from" : "failing allocation";
+        size_t k = 1, failed_calls = 0;
+        for (;; k++) {
+            counting_allocator c;
+            counting_init(&c);
+            if (from_on) c.fail_from = k; else c.fail_at = k;
+            options.allocator = &c.allocator;
+            const char *error = NULL;
+            heckel_status status = call(context, &options, &error);
+            bool expected = status == HECKEL_OK || (status == HECKEL_OUT_OF_MEMORY && c.failures > 0);
+            if (!expected || error || c.live != 0)
+                fault_failed(tally, label, what, fault, k,
+                             error ? error : !expected ? heckel_status_description(status) : "leaked");
+            failed_calls += status == HECKEL_OUT_OF_MEMORY;
+            if (c.calls < k) { /* the k-th allocation never came: all tried */
+                if (status != HECKEL_OK)
+                    fault_failed(tally, label, what, "all allocations tried, at", k,
+                                 heckel_status_description(status));
+                allocations = c.calls;
+                break;
+            }
+            if (k == 200) {
+                fault_failed(tally, label, what, "over 200 allocations, at", k, "");
+                break;
+            }
+        }
+        tally_expect(tally, failed_calls + 1 == k, label, "every failed allocation reported");
+    }
+    return allocations;
+}
+
+void expect_cancel_at_each_allocation(test_tally *tally, test_call call, void *context,
+                                      heckel_options options, const char *label, const char *what) {
+    heckel_status status = HECKEL_CANCELLED;
+    for (size_t k = 1; status == HECKEL_CANCELLED && k < 64; k++) {
+        int flag = 0;
+        counting_allocator c;
+        counting_init(&c);
+        c.raise_at = k, c.flag = &flag;
+        options.allocator = &c.allocator, options.cancel = &flag;
+        const char *error = NULL;
+        status = call(context, &options, &error);
+        bool expected = status == HECKEL_OK ? c.calls < k : status == HECKEL_CANCELLED;
+        if (!expected || error || c.live != 0)
+            fault_failed(tally, label, what, "cancel raised at allocation", k,
+                         error ? error : !expected ? heckel_status_description(status) : "leaked");
+    }
+}
+
+size_t expect_cancel_at_each_poll(test_tally *tally, test_call call, void *context,
+                                  heckel_options options, const char *label, const char *what) {
+    int flag = 0;
+    options.cancel = &flag;
+    const char *error = NULL;
+    poll_hook_arm(0);
+    heckel_status status = call(context, &options, &error);
+    size_t polls = poll_hook_polls();
+    if (status != HECKEL_OK || error)
+        fault_failed(tally, label, what, "never cancelled, polls", polls,
+                     error ? error : heckel_status_description(status));
+    size_t stride = polls > 160 ? (polls - 128) / 32 : 1;
+    for (size_t k = 1; polls && k <= polls + 1; k += k < 64 || k + 64 >= polls ? 1 : stride) {
+        flag = 0;
+        poll_hook_arm(k);
+        status = call(context, &options, &error);
+        size_t seen = poll_hook_polls();
+        poll_hook_arm(0);
+        bool expected = status == HECKEL_CANCELLED ? seen >= k : status == HECKEL_OK && seen < k;
+        if (!expected || error) {
+            char problem[96];
+            snprintf(problem, sizeof problem, "%s after %zu polls",
+                     error ? error : heckel_status_description(status), seen);
+            fault_failed(tally, label, what, "cancel raised at poll", k, problem);
+        }
+    }
+    return polls;
 }

@@ -38,6 +38,12 @@ const char *check_result(const uint64_t *old_values, size_t old_count,
                          const uint64_t *new_values, size_t new_count,
                          const heckel_result *result);
 
+/* The fewest moves for a mapping (new_to_old, count entries): its matched
+ * entries less a longest increasing run of them, computed here (O(n^2)
+ * dynamic programming up to 2,500 entries, patience sorting above), not by
+ * the core. */
+size_t fewest_moves(const uint32_t *new_to_old, size_t count);
+
 /* The structure alone of a result: offsets in range and inverse, counts
  * right, moves (if any) ascending, matched and minimal for the mapping; and
  * new_to_old equal to expected unless that is NULL. NULL, or what is wrong. */
@@ -77,8 +83,12 @@ typedef struct test_run {
     bool null_when_empty;    /* pass NULL for every list and output array of count 0 */
     bool null_moves;         /* pass moves = NULL (counts only) */
     uint64_t *digest;        /* NULL, or gets a hash of the outputs of an OK call */
+    uint64_t same_as;        /* 0, or the digest of outputs already checked: an OK call
+                                must give the same outputs (checked instead of the values) */
     test_equality equality;  /* other than EQUAL_VALUES: only the structure is checked */
     size_t cancel_at_call;   /* with cancel_on_equal: raised at this call (0: the first) */
+    bool *off_caller;        /* NULL, or set when the equality callback runs on a thread
+                                other than the one calling run_and_check */
 } test_run;
 
 const char *api_name(test_api api);
@@ -89,6 +99,26 @@ const char *api_name(test_api api);
 heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t old_count,
                             uint64_t *new_values, size_t new_count, const char **error);
 
+/* Output arrays for one call, each one longer than its list and filled with
+ * TEST_CANARY, and a result over them whose counters are TEST_CANARY: what a
+ * call wrote, and whether it wrote past an end, shows. outputs_make aborts
+ * when out of memory. */
+#define TEST_CANARY 0xA5A5A5A5u
+typedef struct test_outputs {
+    uint32_t *o2n, *n2o, *moves; /* old_count + 1, new_count + 1, shorter + 1 */
+    size_t old_count, new_count, shorter;
+    heckel_result result;
+} test_outputs;
+void outputs_make(test_outputs *o, size_t old_count, size_t new_count);
+void outputs_reset(test_outputs *o); /* canaries again, the result over the arrays */
+void outputs_free(test_outputs *o);
+bool canaries_untouched(const uint32_t *words, size_t count);
+bool outputs_arrays_untouched(const test_outputs *o);   /* every entry, the extra one too */
+bool outputs_counters_untouched(const test_outputs *o); /* match_count, move_count */
+bool outputs_past_ends_untouched(const test_outputs *o); /* the extra entries */
+/* Counters and arrays (moves only if with_moves) byte for byte equal. */
+bool outputs_same(const test_outputs *a, const test_outputs *b, bool with_moves);
+
 /* Counters for a test binary: prints "N passed, M failed" at the end. */
 typedef struct test_tally { unsigned passed, failed; } test_tally;
 void tally_expect(test_tally *tally, bool ok, const char *what, const char *detail);
@@ -98,5 +128,47 @@ int tally_finish(const test_tally *tally); /* exit status */
  * recorded under label with what, the API and the sizes. */
 void expect_correct(test_tally *tally, const char *label, const test_run *run, uint64_t *old_values,
                     size_t old_count, uint64_t *new_values, size_t new_count, const char *what);
+
+/* ---- faults injected into one call, for every API and test ---- */
+
+/* One call under test, run with *options (whose allocator and cancel flag a
+ * loop below has armed): its status, and in *error NULL or what else is wrong
+ * (outputs written by a failing call, a wrong result). */
+typedef heckel_status (*test_call)(void *context, const heckel_options *options, const char **error);
+
+/* A test_call over run_and_check: the run with its options replaced. */
+typedef struct test_checked_run {
+    test_run run;
+    uint64_t *old_values, *new_values;
+    size_t old_count, new_count;
+} test_checked_run;
+heckel_status checked_run_call(void *checked_run, const heckel_options *options, const char **error);
+
+/* SQLite's out-of-memory test over options (its allocator replaced): fail
+ * the k-th allocation alone, then every one from the k-th on, for k = 1, 2,
+ * ... until a call no longer allocates k times. Each call must be OK or out
+ * of memory after a failed allocation, and every failed allocation must
+ * fail the call; nothing may leak; OK once none fails. Failures are tallied
+ * under label, with what. Returns how many allocations a successful call
+ * makes. */
+size_t expect_allocation_failures(test_tally *tally, test_call call, void *context,
+                                  heckel_options options, const char *label, const char *what);
+
+/* The cancel flag raised during the k-th allocation, for k = 1, 2, ... until
+ * a call finishes without allocating k times: cancelled, nothing leaked. */
+void expect_cancel_at_each_allocation(test_tally *tally, test_call call, void *context,
+                                      heckel_options options, const char *label, const char *what);
+
+/* The cancel flag raised at the k-th poll (test builds of the core report
+ * every poll, from every thread; see poll_hook_arm): all k up to 64, then 32
+ * spread out, then the last 64, which cover the passes after matching. The
+ * call must be cancelled if the k-th poll came, else OK. Returns the polls
+ * of an uncancelled call (0 in release builds). */
+size_t expect_cancel_at_each_poll(test_tally *tally, test_call call, void *context,
+                                  heckel_options options, const char *label, const char *what);
+
+/* A call that must fail: got == want, and o (its outputs) untouched. */
+void expect_rejected(test_tally *tally, heckel_status got, heckel_status want,
+                     const test_outputs *o, const char *what);
 
 #endif
