@@ -15,7 +15,9 @@
 #include "internal.h"
 
 #define HUGE_BLOCK ((size_t)2 << 20) /* the x86-64 and arm64 huge page */
+#ifndef HUGE_MIN /* experiments build other thresholds */
 #define HUGE_MIN ((size_t)16 << 20)  /* smaller blocks: rounding would waste too much */
+#endif
 
 heckel_env heckel_env_make(const heckel_options *options) {
     heckel_env env = {.thread_count = 1}; /* heckel_run draws the seed, counts threads */

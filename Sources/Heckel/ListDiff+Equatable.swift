@@ -5,7 +5,7 @@ extension ListDiff: Equatable {
     /// - Complexity: O(n), n = old count + new count.
     public static func == (lhs: ListDiff, rhs: ListDiff) -> Bool {
         lhs.oldCount == rhs.oldCount && lhs.newCount == rhs.newCount
-            && lhs.oldToNew == rhs.oldToNew && lhs.newToOld == rhs.newToOld
+            && lhs.oldToNew.hasSameEntries(as: rhs.oldToNew) && lhs.newToOld.hasSameEntries(as: rhs.newToOld)
             && lhs.moves == rhs.moves && lhs.updates == rhs.updates
     }
 }

@@ -37,6 +37,13 @@ extension ListDiff {
     /// `id`, such as `\.id`: elements are matched by identity, and a matched
     /// pair whose elements are not `==` is reported in `updates`.
     ///
+    /// A `String` identity stored in the elements of an array (a stored
+    /// property of a struct, `MemoryLayout.offset(of:)` not `nil`) is read
+    /// where it lies: no array of identities is built. At 10^3 records with
+    /// 21-byte ASCII identities this costs about 1.4x the instructions of
+    /// the plain diff of the identities, most of the rest in the records' own
+    /// `==` on matched pairs (callgrind).
+    ///
     /// - Precondition: neither list has more than `ListDiff.maximumCount`
     ///   elements; running out of memory traps.
     /// - Complexity: as `init(from:to:identifiedBy:)` with a closure.
@@ -44,6 +51,9 @@ extension ListDiff {
     public init<Old: Collection, New: Collection, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>, options: Options = Options()
     ) where Old.Element == New.Element, Old.Element: Equatable {
-        self.init(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options)
+        switch Self.identified(from: old, to: new, identifiedAt: id, options: options, cancel: nil) {
+        case .success(let diff): self = diff
+        case .failure(let failure): failure.trap()
+        }
     }
 }

@@ -19,6 +19,53 @@ extension ListDiff {
         }
     }
 
+    /// The work of the key-path forms of `init(from:to:identifiedBy:)`:
+    /// `String` identities stored in the elements (`\.id` of a struct, in a
+    /// contiguous list) are read where they lie, with no array of identities
+    /// and no reference counting; any other identity, or strings the
+    /// in-place reader does not take, go through `identified` with a
+    /// closure. Polls `cancel` as `identified` does.
+    @inlinable
+    static func identified<Old: Collection, New: Collection, ID: Hashable>(
+        from old: Old, to new: New, identifiedAt id: KeyPath<Old.Element, ID>,
+        options: Options, cancel: CancelFlag?
+    ) -> Swift.Result<ListDiff, CoreFailure> where Old.Element == New.Element, Old.Element: Equatable {
+        if ID.self == String.self, let offset = MemoryLayout<Old.Element>.offset(of: id),
+           let result = storedStringIdentities(old, new, offset: offset, options: options, cancel: cancel) {
+            return result
+        }
+        return identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options, cancel: cancel)
+    }
+
+    /// The diff of two contiguous lists by the `String` stored `offset`
+    /// bytes into each element, or `nil` when a list is not contiguous or a
+    /// string is not readable in place (`StringKeys.matchInPlace`).
+    @inlinable
+    static func storedStringIdentities<Old: Collection, New: Collection>(
+        _ old: Old, _ new: New, offset: Int, options: Options, cancel: CancelFlag?
+    ) -> Swift.Result<ListDiff, CoreFailure>? where Old.Element == New.Element, Old.Element: Equatable {
+        guard StringLayout.isVerified else { return nil }
+        let stride = MemoryLayout<Old.Element>.stride
+        let matched = old.withContiguousStorageIfAvailable { old in
+            new.withContiguousStorageIfAvailable { new in
+                Swift.Result { () throws(CoreFailure) -> Mapping? in
+                    try StringKeys.matchInPlace(
+                        old: .init(base: UnsafeRawPointer(old.baseAddress).map { $0 + offset }, count: old.count, stride: stride),
+                        new: .init(base: UnsafeRawPointer(new.baseAddress).map { $0 + offset }, count: new.count, stride: stride),
+                        options: options, cancel: cancel)
+                }
+            }
+        }
+        switch matched {
+        case .some(.some(.success(let mapping?))):
+            return Swift.Result { () throws(CoreFailure) in
+                ListDiff(mapping: mapping, updates: try updates(old, new, mapping: mapping, cancel: cancel))
+            }
+        case .some(.some(.failure(let failure))): return .failure(failure)
+        default: return nil
+        }
+    }
+
     /// `id` of every element, in order, or `nil` when the diff was cancelled
     /// (polled every `CancelFlag.pollInterval` elements).
     @inlinable

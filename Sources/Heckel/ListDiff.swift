@@ -12,56 +12,96 @@
 /// diff.deletions          // [1]
 /// diff.insertions         // [2]
 /// diff.moves              // [ListDiff.Move(from: 2, to: 0)]
+/// Array(diff.insertions)  // [2] as an [Int]
 /// diff.newOffset(forOld: 0) // 1
 /// ```
 ///
 /// Offsets count from zero in each list, whatever the collections' indices
 /// are, so slices and collections not indexed by `Int` work alike.
+///
+/// A diff is one block of storage, written once by the C core: `deletions`,
+/// `insertions`, `moves` and `updates` are read-only collections over it
+/// (`ListDiff.Offsets`, `ListDiff.Moves`, `ListDiff.Updates`) that compare
+/// with array literals and convert with `Array(_:)`.
 public struct ListDiff: Sendable {
+    /// The diff's offsets: the mapping, moves, deletions and insertions, in
+    /// one block (`DiffStorage`'s layout).
+    @usableFromInline let mapping: Mapping
+
+    @inlinable
+    var storage: DiffStorage { mapping.storage }
+
+    /// Matched pairs whose elements have the same identity but are not `==`,
+    /// ascending by `new`. Always empty for diffs made without an identity.
+    public let updates: Updates
+
+    @usableFromInline
+    init(mapping: Mapping, updates: [Update]) {
+        self.mapping = mapping
+        self.updates = updates.isEmpty
+            ? Updates(StoredRun(mapping.storage, start: 0, count: 0)) : Updates(updates)
+    }
+
     /// The number of elements in the old list.
-    public let oldCount: Int
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var oldCount: Int { storage.counts.oldCount }
+
     /// The number of elements in the new list.
-    public let newCount: Int
+    ///
+    /// - Complexity: O(1).
+    @inlinable
+    public var newCount: Int { storage.counts.newCount }
+
     /// Offsets in the old list of the elements without a match in the new
     /// list, ascending.
-    public let deletions: [Int]
+    ///
+    /// - Complexity: O(1): a view of the diff's storage, nothing copied.
+    @inlinable
+    public var deletions: Offsets {
+        let counts = storage.counts
+        return Offsets(StoredRun(storage, start: storage.deletionsStart, count: counts.oldCount - counts.matchCount))
+    }
+
     /// Offsets in the new list of the elements without a match in the old
     /// list, ascending.
-    public let insertions: [Int]
+    ///
+    /// - Complexity: O(1): a view of the diff's storage, nothing copied.
+    @inlinable
+    public var insertions: Offsets {
+        let counts = storage.counts
+        return Offsets(StoredRun(storage, start: storage.insertionsStart, count: counts.newCount - counts.matchCount))
+    }
+
     /// The matched pairs that changed relative order, ascending by `to`.
     ///
     /// The matched pairs not listed here form one longest increasing
     /// subsequence of old offsets taken in new order, so the list is minimal.
-    public let moves: [Move]
-    /// Matched pairs whose elements have the same identity but are not `==`,
-    /// ascending by `new`. Always empty for diffs made without an identity.
-    public let updates: [Update]
+    ///
+    /// - Complexity: O(1): a view of the diff's storage, nothing copied.
+    @inlinable
+    public var moves: Moves {
+        Moves(StoredRun(storage, start: storage.movesStart, count: 2 * storage.counts.moveCount))
+    }
 
     /// For each old offset, the matched new offset or `Mapping.unmatched`.
-    @usableFromInline let oldToNew: [UInt32]
-    /// For each new offset, the matched old offset or `Mapping.unmatched`.
-    @usableFromInline let newToOld: [UInt32]
+    @inlinable
+    var oldToNew: StoredRun { mapping.oldToNew }
 
-    @usableFromInline
-    init(mapping: Mapping, updates: [Update]) {
-        oldCount = mapping.oldToNew.count
-        newCount = mapping.newToOld.count
-        oldToNew = mapping.oldToNew
-        newToOld = mapping.newToOld
-        deletions = Mapping.unmatchedOffsets(in: mapping.oldToNew, count: oldCount - mapping.matchCount)
-        insertions = Mapping.unmatchedOffsets(in: mapping.newToOld, count: newCount - mapping.matchCount)
-        moves = mapping.moves
-        self.updates = updates
-    }
+    /// For each new offset, the matched old offset or `Mapping.unmatched`.
+    @inlinable
+    var newToOld: StoredRun { mapping.newToOld }
 
     /// The offset in the new list of the element at `offset` in the old list,
     /// or `nil` when that element was deleted.
     ///
     /// - Precondition: `0 <= offset < oldCount`.
     /// - Complexity: O(1).
+    @inlinable
     public func newOffset(forOld offset: Int) -> Int? {
         precondition(offset >= 0 && offset < oldCount, "ListDiff.newOffset(forOld:): offset \(offset) out of 0..<\(oldCount)")
-        let mapped = oldToNew[offset]
+        let mapped = storage.entries[offset]
         return mapped == Mapping.unmatched ? nil : Int(mapped)
     }
 
@@ -70,9 +110,10 @@ public struct ListDiff: Sendable {
     ///
     /// - Precondition: `0 <= offset < newCount`.
     /// - Complexity: O(1).
+    @inlinable
     public func oldOffset(forNew offset: Int) -> Int? {
         precondition(offset >= 0 && offset < newCount, "ListDiff.oldOffset(forNew:): offset \(offset) out of 0..<\(newCount)")
-        let mapped = newToOld[offset]
+        let mapped = storage.entries[oldCount &+ offset]
         return mapped == Mapping.unmatched ? nil : Int(mapped)
     }
 
@@ -83,7 +124,7 @@ public struct ListDiff: Sendable {
     /// The number of matched pairs (moved, updated or unchanged).
     ///
     /// - Complexity: O(1).
-    public var matchCount: Int { oldCount - deletions.count }
+    public var matchCount: Int { storage.counts.matchCount }
 
     /// Whether the lists are equal: no deletions, insertions, moves or updates.
     ///

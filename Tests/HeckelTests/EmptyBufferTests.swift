@@ -11,10 +11,10 @@ import Testing
     func checkEmptyBuffer<Element: Hashable>(against other: [Element], sourceLocation: SourceLocation = #_sourceLocation) {
         let empty = UnsafeBufferPointer<Element>(start: nil, count: 0)
         let forward = ListDiff(from: empty, to: other)
-        #expect(forward.insertions == Array(other.indices) && forward.deletions.isEmpty, sourceLocation: sourceLocation)
+        #expect(Array(forward.insertions) == Array(other.indices) && forward.deletions.isEmpty, sourceLocation: sourceLocation)
         checkInvariants(forward, old: [], new: other, sourceLocation: sourceLocation)
         let backward = ListDiff(from: other, to: empty)
-        #expect(backward.deletions == Array(other.indices) && backward.insertions.isEmpty, sourceLocation: sourceLocation)
+        #expect(Array(backward.deletions) == Array(other.indices) && backward.insertions.isEmpty, sourceLocation: sourceLocation)
         checkInvariants(backward, old: other, new: [], sourceLocation: sourceLocation)
         #expect(ListDiff(from: empty, to: empty).isEmpty, sourceLocation: sourceLocation)
 

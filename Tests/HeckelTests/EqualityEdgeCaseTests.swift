@@ -57,8 +57,8 @@ import Testing
     @Test func nanOnlyLists() {
         let nans = [Double](repeating: .nan, count: 5)
         let diff = ListDiff(from: nans, to: nans)
-        #expect(diff.deletions == Array(0..<5))
-        #expect(diff.insertions == Array(0..<5))
+        #expect(Array(diff.deletions) == Array(0..<5))
+        #expect(Array(diff.insertions) == Array(0..<5))
         #expect(diff.moves.isEmpty)
     }
 

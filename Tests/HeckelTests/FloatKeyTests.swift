@@ -17,8 +17,8 @@ import Testing
         var new: [Double] = old.reversed()
         new.insert(contentsOf: [Double](repeating: -.nan, count: 100), at: 5000)
         let diff = ListDiff(from: old, to: new)
-        #expect(diff.deletions == old.indices.filter { old[$0].isNaN })
-        #expect(diff.insertions == new.indices.filter { new[$0].isNaN })
+        #expect(Array(diff.deletions) == old.indices.filter { old[$0].isNaN })
+        #expect(Array(diff.insertions) == new.indices.filter { new[$0].isNaN })
         for j in new.indices where !new[j].isNaN {
             #expect(diff.oldOffset(forNew: j).map { old[$0] } == new[j])
         }

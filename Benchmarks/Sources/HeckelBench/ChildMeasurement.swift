@@ -67,10 +67,16 @@ enum ChildMeasurement {
     }
 
     /// Says `ready`, then times one turn of `engine` per "run" line on stdin until stdin ends. The
-    /// first turn is one call, the cold one: the first in the process, with no warm-up before it.
-    /// A warm turn repeats the call back to back until it lasts about `Job.turnSeconds` (a list UI
-    /// diffs 100 rows in microseconds: one call alone after a pause would time the wake-up and cold
-    /// caches), and reports the time per call.
+    /// first turn is one call, the cold one: the first in the process, with no warm-up before it,
+    /// after the heap's free pages went back to the system, so it faults in and counts all of its
+    /// memory (`extraBytes`) as a fresh process does. A warm turn repeats the call back to back
+    /// until it lasts about `Job.turnSeconds` (a list UI diffs 100 rows in microseconds: one call
+    /// alone after a pause would time the wake-up and cold caches), and reports the time per call.
+    /// Warm turns reuse what the allocator kept of the calls before, as a process's repeated calls
+    /// do: no trim between them. (Trimming before each turn measured warm calls two ways: glibc's
+    /// `malloc_trim` releases free chunks in bins but not the top of a thread's arena, so, by heap
+    /// layout alone, one engine's warm call faulted in its 8 MB result afresh and another's reused
+    /// it.)
     static func serve<E: DiffEngine>(_ engine: E, job: Job, old: [E.Element], new: [E.Element],
                                      oldCount: Int? = nil, newCount: Int? = nil) throws {
         emit(.ready(oldCount: oldCount ?? old.count, newCount: newCount ?? new.count))
@@ -78,18 +84,22 @@ enum ChildMeasurement {
         var last: RunMeasurement?
         while readLine() == "run" {
             let calls = last.map { max(1, min(10_000, Int(Job.turnSeconds / max($0.seconds, 1e-9)))) } ?? 1
-            MemoryProbe.releaseFreeMemory()
+            if last == nil { MemoryProbe.releaseFreeMemory() }
             let peakWasReset = MemoryProbe.resetPeak()
             let before = MemoryProbe.residentBytes()
+            let usageBefore = MemoryProbe.usage()
             watchdog.arm()
             var output: E.Output?
             let start = monotonicSeconds()
             for _ in 0..<calls { output = try engine.diff(old: old, new: new) }
             let seconds = (monotonicSeconds() - start) / Double(calls)
+            let usageAfter = MemoryProbe.usage()
             let peak = withExtendedLifetime(output) { MemoryProbe.peakResidentBytes() }
             watchdog.disarm()
             var run = RunMeasurement(seconds: seconds, calls: calls, started: start, peakResidentBytes: peak,
                                      extraBytes: max(0, peak - before), peakWasReset: peakWasReset)
+            run.minorFaults = Double(usageAfter.minorFaults - usageBefore.minorFaults) / Double(calls)
+            run.cpuSeconds = (usageAfter.cpuSeconds - usageBefore.cpuSeconds) / Double(calls)
             if last == nil, let output { run.edits = try engine.check(output, old: old, new: new) }
             emit(.run(run))
             last = run

@@ -67,7 +67,7 @@ extension DiffOutcome {
     init(_ diff: ListDiff) {
         self.init(oldToNew: (0..<diff.oldCount).map { diff.newOffset(forOld: $0) ?? -1 },
                   newToOld: (0..<diff.newCount).map { diff.oldOffset(forNew: $0) ?? -1 },
-                  deletions: diff.deletions, insertions: diff.insertions,
+                  deletions: Array(diff.deletions), insertions: Array(diff.insertions),
                   moves: diff.moves.map { (from: $0.from, to: $0.to) })
     }
 }

@@ -9,6 +9,12 @@ struct HeckelBenchCommand: AsyncParsableCommand {
     static func main() async {
         do {
             let command = try parseAsRoot()
+            if let bench = command as? HeckelBenchCommand, let child = bench.child {
+                // Measured here, before any await: on the main thread, whose heap `malloc_trim`
+                // empties completely before the cold call (MemoryProbe.releaseFreeMemory).
+                ChildMeasurement.run(try JSONDecoder().decode(Job.self, from: Data(child.utf8)))
+                return
+            }
             if let bench = command as? HeckelBenchCommand { try await bench.run() } else { var other = command; try other.run() }
         } catch {
             if exitCode(for: error) == .success { exit(withError: error) }
@@ -104,7 +110,7 @@ struct HeckelBenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if let child {
+        if let child {  // main() serves a child itself; kept for callers of run()
             ChildMeasurement.run(try JSONDecoder().decode(Job.self, from: Data(child.utf8)))
             return
         }

@@ -67,6 +67,12 @@ struct RunMeasurement: Codable {
     var peakWasReset: Bool
     /// The checked result's edits; the first run only.
     var edits: EditCounts?
+    /// Minor page faults per call (the process's, every thread's): a cold call's first touches of
+    /// fresh memory, which warm calls reusing the allocator's blocks do not pay.
+    var minorFaults: Double?
+    /// CPU seconds (user + system, every thread's) per call: unlike `seconds`, no time spent
+    /// waiting for a core on a loaded machine (getrusage's resolution: take it over long calls).
+    var cpuSeconds: Double?
 }
 
 /// One line a measuring child prints on stdout, as JSON. The child prints `ready` once its lists

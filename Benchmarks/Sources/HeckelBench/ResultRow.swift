@@ -27,6 +27,12 @@ struct ResultRow: Codable {
     var peakResidentBytes: Int?
     /// The largest resident growth during one run: the engine's own memory, result included.
     var extraBytes: Int?
+    /// Minor page faults and CPU seconds of the first call, and the medians per call of the warm
+    /// runs (JSON and CSV only).
+    var firstMinorFaults: Double?
+    var medianMinorFaults: Double?
+    var firstCPUSeconds: Double?
+    var medianCPUSeconds: Double?
     var edits: EditCounts?
 
     init(job: Job, oldCount: Int, newCount: Int, status: Status, note: String? = nil) {
@@ -47,12 +53,30 @@ struct ResultRow: Codable {
         let warm = record.runs.dropFirst().map(\.seconds).sorted()
         warmRuns = warm.count
         let times = warm.isEmpty ? [first.seconds] : warm
-        medianSeconds = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+        medianSeconds = Self.median(times)
         minSeconds = times.first
         maxSeconds = times.last
         peakResidentBytes = record.runs.map(\.peakResidentBytes).max()
         extraBytes = record.runs.map(\.extraBytes).max()
+        (firstMinorFaults, firstCPUSeconds) = (first.minorFaults, first.cpuSeconds)
+        medianMinorFaults = Self.median(record.runs.dropFirst().compactMap(\.minorFaults))
+        medianCPUSeconds = Self.median(record.runs.dropFirst().compactMap(\.cpuSeconds))
         edits = first.edits
+    }
+
+    /// The middle value (the mean of the two middle ones for an even count); nil for none.
+    static func median(_ values: [Double]) -> Double? {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return nil }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+
+    /// The first call's CPU time over the warm median's: the cold penalty without the time spent
+    /// waiting for a core (a loaded machine moves the wall-clock ratio).
+    var coldToWarmCPU: Double? {
+        guard let firstCPUSeconds, let medianCPUSeconds, medianCPUSeconds > 0 else { return nil }
+        return firstCPUSeconds / medianCPUSeconds
     }
 
     /// (old + new) / 2, the count per-element figures divide by; nil for empty lists.

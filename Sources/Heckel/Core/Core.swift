@@ -5,10 +5,10 @@ import CHeckel
 ///
 /// Every entry point answers for an empty list itself, so every buffer
 /// handed to the core is non-empty and so has a non-nil base address. For
-/// the rest, it lets the core write the two mapping arrays
-/// (`Array.written(_:by:)`; the moves go to a temporary buffer) and keeps
-/// them only when the core answers `HECKEL_OK`; on any other status they are
-/// dropped, since the core leaves outputs untouched on failure.
+/// the rest, it lets the core write its outputs straight into a diff's one
+/// block of storage (`DiffStorage`) and keeps it only when the core answers
+/// `HECKEL_OK`; on any other status it is dropped, since the core leaves
+/// outputs untouched on failure.
 @usableFromInline
 enum Core {
     /// Checks the counts against the core's 32-bit offsets.
@@ -18,7 +18,7 @@ enum Core {
         if largest > ListDiff.maximumCount { throw .tooLarge(count: largest) }
     }
 
-    /// Runs `call` on fresh output arrays for lists of the given sizes.
+    /// Runs `call` on a fresh diff storage for lists of the given sizes.
     ///
     /// A cancellation that came while Swift prepared the inputs needs no
     /// check here: the core reads the flag before anything else.
@@ -32,34 +32,21 @@ enum Core {
         // address (`UnsafeBufferPointer(start: nil, count: 0)`): heckel.h
         // reads a NULL key array as "no keys", so NULL must never reach it.
         if oldCount == 0 || newCount == 0 { return .allUnmatched(oldCount: oldCount, newCount: newCount) }
-        let moveRoom = settings.ignoresOrder ? 0 : min(oldCount, newCount)
-        return try withUnsafeTemporaryAllocation(of: UInt32.self, capacity: moveRoom) { moveBuffer throws(CoreFailure) in
-            var status = HECKEL_OK
-            var matchCount = 0, moveCount = 0
-            var newToOld: [UInt32]? = nil
-            let oldToNew = [UInt32].written(oldCount) { oldBuffer in
-                newToOld = [UInt32].written(newCount) { newBuffer in
-                    var result = heckel_result(
-                        old_to_new: oldBuffer.baseAddress, new_to_old: newBuffer.baseAddress,
-                        moves: moveBuffer.baseAddress, match_count: 0, move_count: 0)
-                    var options = heckel_options()
-                    options.threads = settings.coreThreads
-                    options.ignore_order = settings.ignoresOrder
-                    status = withExtendedLifetime(cancel) {
-                        if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
-                        return call(&options, &result)
-                    }
-                    (matchCount, moveCount) = (result.match_count, result.move_count)
-                    return status == HECKEL_OK
-                }
-                return newToOld != nil
-            }
-            guard let oldToNew, let newToOld else {
-                throw CoreFailure(status: status, oldCount: oldCount, newCount: newCount)
-            }
-            let moves = Mapping.movedPairs(UnsafeBufferPointer(rebasing: moveBuffer[..<moveCount]), newToOld: newToOld)
-            return Mapping(oldToNew: oldToNew, newToOld: newToOld, moves: moves, matchCount: matchCount)
+        let storage = DiffStorage.forDiff(oldCount: oldCount, newCount: newCount)
+        let entries = storage.entries
+        var result = heckel_result(
+            old_to_new: entries, new_to_old: entries + oldCount,
+            moves: settings.ignoresOrder ? nil : entries + storage.movesStart, match_count: 0, move_count: 0)
+        var options = heckel_options()
+        options.threads = settings.coreThreads
+        options.ignore_order = settings.ignoresOrder
+        let status = withExtendedLifetime(cancel) {
+            if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
+            return call(&options, &result)
         }
+        guard status == HECKEL_OK else { throw CoreFailure(status: status, oldCount: oldCount, newCount: newCount) }
+        storage.finish(matchCount: result.match_count, moveCount: result.move_count)
+        return Mapping(storage: storage)
     }
 
     /// Matches lists of 64-bit keys. `equal` is `nil` when equal keys mean

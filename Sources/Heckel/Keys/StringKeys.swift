@@ -1,10 +1,17 @@
 import CHeckel
 
-/// `String` and `Substring` lists whose every element is ASCII: the UTF-8
-/// bytes of all strings copied once into one buffer, each keyed in the same
-/// pass (a multiply-fold of its words), and handed to the core as keyed spans
-/// (`heckel_match_keyed_spans`), which compares candidates with memcmp. No
-/// Swift call per element from the core, and no `==` per pair.
+/// `String` and `Substring` lists whose every element is ASCII, handed to the
+/// core as bytes: no Swift call per element from the core, and no `==` per
+/// pair. Three ways, fastest first:
+/// - every string small (`StringLayout.allSmallASCII`): the list's own
+///   storage as 16-byte records (`heckel_match_records`);
+/// - every string small or natively stored (`StringLayout.asciiBytes`):
+///   spans pointing at the strings' own bytes, keyed in one pass (a
+///   multiply-fold of their words), as keyed spans
+///   (`heckel_match_keyed_spans`, candidates compared with memcmp);
+/// - otherwise (bridged or shared strings, or a layout the self-check did
+///   not recognize): the bytes copied once into one buffer, keyed in the
+///   same pass, as keyed spans.
 ///
 /// Why this agrees with `==`: Swift compares strings by Unicode canonical
 /// equivalence, not bytes ("e\u{301}" == "é", and the Kelvin sign "\u{212A}"
@@ -13,9 +20,9 @@ import CHeckel
 /// when their bytes are equal. A non-ASCII string in either list could be `==`
 /// to an ASCII one in the other, so the scheme applies only when both lists
 /// are ASCII throughout; otherwise `match` returns `nil` and the caller falls
-/// back to hash values and `==` (`HashValueKeys`), after one copy of the bytes
-/// spent finding out: about 7x the instructions of this path (callgrind, 10^3
-/// and 10^4 strings of 22 bytes).
+/// back to hash values and `==` (`HashValueKeys`), after the pass that found
+/// out: about 3.6x the instructions of this path (callgrind, 10^3 strings of
+/// 21 bytes).
 @usableFromInline
 enum StringKeys {
     /// Matches two lists of `String` or `Substring` when both are ASCII
@@ -36,20 +43,166 @@ enum StringKeys {
         return nil
     }
 
-    /// Matches lists of strings, or returns `nil` when one is not ASCII.
+    /// Matches lists of strings, or returns `nil` when one is not ASCII:
+    /// in place when every string's bytes are (`matchInPlace`), else copied.
     @usableFromInline
     static func matchStrings(
         _ old: UnsafeBufferPointer<String>, _ new: UnsafeBufferPointer<String>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
-        try matchASCII(old, new, options: options, cancel: cancel)
+        if StringLayout.isVerified {
+            if StringLayout.allSmallASCII(old), StringLayout.allSmallASCII(new) {
+                // Canonical 16-byte values: matched where they lie, as records.
+                return try Core.matchRecords(
+                    old: UnsafeRawPointer(old.baseAddress), oldCount: old.count,
+                    new: UnsafeRawPointer(new.baseAddress), newCount: new.count,
+                    size: MemoryLayout<String>.stride, options: options, cancel: cancel)
+            }
+            if let mapping = try matchInPlace(old, new, options: options, cancel: cancel) { return mapping }
+        }
+        return try matchASCII(old, new, options: options, cancel: cancel)
     }
 
-    /// Matches lists of substrings, or returns `nil` when one is not ASCII.
+    /// Matches lists of strings that are all small or natively stored ASCII
+    /// (`StringLayout.asciiBytes`), with spans pointing at their own bytes
+    /// (inside the list's storage for small strings, in the string's storage
+    /// for the others) and keys read there: no byte copied. `nil` as soon as
+    /// one string is in another form.
+    ///
+    /// - Complexity: O(total bytes) expected, and scratch of 24 bytes per
+    ///   element.
+    static func matchInPlace(
+        _ old: UnsafeBufferPointer<String>, _ new: UnsafeBufferPointer<String>, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping? {
+        try matchInPlace(old: StoredStrings(old), new: StoredStrings(new), options: options, cancel: cancel)
+    }
+
+    /// As `matchInPlace(_:_:options:cancel:)`, for strings stored at a
+    /// fixed stride: a list of strings, or the `String` field of each
+    /// element of a list of structs (identities read where they lie).
+    @usableFromInline
+    static func matchInPlace(
+        old: StoredStrings, new: StoredStrings, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping? {
+        try Core.checkCounts(old.count, new.count)
+        let count = old.count + new.count
+        return try withUnsafeTemporaryAllocation(of: heckel_span.self, capacity: count) {
+            (spans) throws(CoreFailure) -> Mapping? in
+            try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) {
+                (keys) throws(CoreFailure) -> Mapping? in
+                // Spans and keys are trivial types: no deinitialization.
+                let spanBase = spans.baseAddress.unsafelyUnwrapped, keyBase = keys.baseAddress.unsafelyUnwrapped
+                guard try gatherInPlace(old, spans: spanBase, keys: keyBase, cancel: cancel),
+                      try gatherInPlace(new, spans: spanBase + old.count, keys: keyBase + old.count, cancel: cancel)
+                else { return nil }
+                return try Core.run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) {
+                    options, result in
+                    heckel_match_keyed_spans(spanBase, keyBase, old.count, spanBase + old.count,
+                                             keyBase + old.count, new.count, options, result)
+                }
+            }
+        }
+    }
+
+    /// `count` `String` values in memory, the first at `base`, each `stride`
+    /// bytes after the one before; alive and unchanged while a match reads
+    /// them.
+    /// With `substring`, the values are `Substring`s whose fields are there.
+    @usableFromInline
+    struct StoredStrings {
+        var base: UnsafeRawPointer?
+        var count: Int
+        var stride: Int
+        var substring: StringLayout.SubstringFields?
+
+        @usableFromInline
+        init(base: UnsafeRawPointer?, count: Int, stride: Int, substring: StringLayout.SubstringFields? = nil) {
+            (self.base, self.count, self.stride, self.substring) = (base, count, stride, substring)
+        }
+
+        init(_ strings: UnsafeBufferPointer<String>) {
+            self.init(base: UnsafeRawPointer(strings.baseAddress), count: strings.count, stride: MemoryLayout<String>.stride)
+        }
+    }
+
+    /// Writes each string's span and key, read in place; `false` when a
+    /// string's bytes are not readable so (non-ASCII, bridged, shared).
+    @inline(__always)
+    private static func gatherInPlace(
+        _ strings: StoredStrings, spans: UnsafeMutablePointer<heckel_span>,
+        keys: UnsafeMutablePointer<UInt64>, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Bool {
+        guard let raw = strings.base else { return true }
+        let stride = strings.stride
+        var blockStart = 0
+        while blockStart < strings.count {
+            try CancelFlag.poll(cancel, at: blockStart)
+            let blockEnd = min(blockStart &+ CancelFlag.pollInterval, strings.count)
+            for k in blockStart..<blockEnd {
+                let value = raw + k &* stride
+                let found = if let fields = strings.substring {
+                    StringLayout.asciiBytes(ofSubstringAt: value, fields)
+                } else {
+                    StringLayout.asciiBytes(at: value)
+                }
+                guard let (start, length) = found else { return false }
+                spans[k] = heckel_span(bytes: start, length: length)
+                keys[k] = key(of: start, count: length)
+            }
+            blockStart = blockEnd
+        }
+        return true
+    }
+
+    /// The key of `count` bytes at `source`, read in place without reading
+    /// outside them: a multiply-fold of words chosen by the count alone, so
+    /// equal bytes give equal keys. From 8 bytes on: the words at 0, 8, ...
+    /// before the last 16 bytes, then the two last words (overlapping when
+    /// the count is not a multiple of 8); below 8, the bytes zero-extended.
+    @inline(__always)
+    static func key(of source: UnsafeRawPointer, count: Int) -> UInt64 {
+        @inline(__always) func word(_ offset: Int) -> UInt64 {
+            UInt64(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        }
+        var hash = UInt64(truncatingIfNeeded: count) &* 0xC2B2_AE3D_27D4_EB4F
+        if count > 16 {
+            var offset = 0
+            repeat {
+                hash = fold(hash ^ word(offset))
+                offset &+= 8
+            } while offset &+ 16 < count
+            return fold(fold(hash ^ word(count &- 16)) ^ word(count &- 8))
+        }
+        if count >= 8 { return fold(fold(hash ^ word(0)) ^ word(count &- 8)) }
+        var low: UInt64 = 0
+        if count >= 4 {
+            let first = UInt32(littleEndian: source.loadUnaligned(as: UInt32.self))
+            let last = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
+            low = UInt64(first) | UInt64(last) &<< (8 &* UInt64(truncatingIfNeeded: count &- 4))
+        } else {
+            for offset in 0..<count {
+                low |= UInt64(source.load(fromByteOffset: offset, as: UInt8.self)) &<< (8 &* UInt64(truncatingIfNeeded: offset))
+            }
+        }
+        return fold(hash ^ low)
+    }
+
+    /// Matches lists of substrings, or returns `nil` when one is not ASCII:
+    /// in place when every substring's base is small or native ASCII
+    /// (`StringLayout.asciiBytes(ofSubstringAt:_:)`), else copied.
     @usableFromInline
     static func matchSubstrings(
         _ old: UnsafeBufferPointer<Substring>, _ new: UnsafeBufferPointer<Substring>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
-        try matchASCII(old, new, options: options, cancel: cancel)
+        if let fields = StringLayout.substringFields {
+            func stored(_ list: UnsafeBufferPointer<Substring>) -> StoredStrings {
+                StoredStrings(base: UnsafeRawPointer(list.baseAddress), count: list.count,
+                              stride: MemoryLayout<Substring>.stride, substring: fields)
+            }
+            if let mapping = try matchInPlace(old: stored(old), new: stored(new), options: options, cancel: cancel) {
+                return mapping
+            }
+        }
+        return try matchASCII(old, new, options: options, cancel: cancel)
     }
 
     /// Copies both lists' bytes into one scratch buffer with a span and a key

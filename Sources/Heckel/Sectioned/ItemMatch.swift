@@ -120,7 +120,7 @@ extension ItemMatch {
                 HashValueKeys.key(of: new[k]) ^ place(tags.new[newLayout.advance(&newSection, to: k)])
             },
             equal: packed ? nil : { old[$0] == new[$1] })
-        return (mapping.oldToNew, mapping.newToOld, mapping.matchCount)
+        return (mapping.oldToNew.array, mapping.newToOld.array, mapping.matchCount)
     }
 
     /// A tag spread over 64 bits: a multiplication by an odd constant, which

@@ -42,9 +42,9 @@ struct SectionMatch: Equatable, Sendable {
 
     var oldCount: Int { diff.oldCount }
     var newCount: Int { diff.newCount }
-    var deletions: [Int] { diff.deletions }
-    var insertions: [Int] { diff.insertions }
-    var moves: [ListDiff.Move] { diff.moves }
+    var deletions: ListDiff.Offsets { diff.deletions }
+    var insertions: ListDiff.Offsets { diff.insertions }
+    var moves: ListDiff.Moves { diff.moves }
 
     /// The new offset of old section `offset`, or `nil` when it was deleted.
     func newSection(forOld offset: Int) -> Int? { diff.newOffset(forOld: offset) }

@@ -144,8 +144,8 @@ extension SectionedDiff {
     public func batchUpdates(style: BatchUpdates.Style) -> BatchUpdates {
         var batch = BatchUpdates()
         let movedSections = sections.movedOldSections()
-        batch.sectionDeletions = sections.deletions
-        batch.sectionInsertions = sections.insertions
+        batch.sectionDeletions = Array(sections.deletions)
+        batch.sectionInsertions = Array(sections.insertions)
         var rebuilt: [ListDiff.Update] = []
         for update in sections.updates {
             switch style {

@@ -109,18 +109,18 @@ public struct SectionedDiff: Sendable, Equatable {
     /// Old offsets of the deleted sections, ascending.
     ///
     /// - Complexity: O(1).
-    public var sectionDeletions: [Int] { sections.deletions }
+    public var sectionDeletions: ListDiff.Offsets { sections.deletions }
 
     /// New offsets of the inserted sections, ascending.
     ///
     /// - Complexity: O(1).
-    public var sectionInsertions: [Int] { sections.insertions }
+    public var sectionInsertions: ListDiff.Offsets { sections.insertions }
 
     /// Moved sections (old offset to new offset), ascending by `to`; the
     /// fewest that explain the new order.
     ///
     /// - Complexity: O(1).
-    public var sectionMoves: [ListDiff.Move] { sections.moves }
+    public var sectionMoves: ListDiff.Moves { sections.moves }
 
     /// Matched sections whose own content changed (`isContentEqual(to:)` is
     /// false), ascending by `new`.

@@ -20,8 +20,8 @@ enum SectionedDiffChecker {
 
         // Sections.
         expect(diff.oldSectionCount == old.count && diff.newSectionCount == new.count, "section counts")
-        expect(diff.sectionDeletions == reference.sectionDeletions, "section deletions \(diff.sectionDeletions), expected \(reference.sectionDeletions)")
-        expect(diff.sectionInsertions == reference.sectionInsertions, "section insertions \(diff.sectionInsertions), expected \(reference.sectionInsertions)")
+        expect(Array(diff.sectionDeletions) == reference.sectionDeletions, "section deletions \(diff.sectionDeletions), expected \(reference.sectionDeletions)")
+        expect(Array(diff.sectionInsertions) == reference.sectionInsertions, "section insertions \(diff.sectionInsertions), expected \(reference.sectionInsertions)")
         expect(diff.sectionMoves.count == reference.minimumSectionMoves, "\(diff.sectionMoves.count) section moves, fewest \(reference.minimumSectionMoves)")
         expect(Set(diff.sectionUpdates.map { [$0.old, $0.new] }) == reference.sectionUpdates, "section updates \(diff.sectionUpdates)")
         for o in old.indices {

@@ -26,8 +26,8 @@ func checkInvariants<Element, ID: Hashable>(
         #expect(identity(old[i]) == identity(new[j]), note, sourceLocation: sourceLocation)
     }
     let insertions = new.indices.filter { diff.oldOffset(forNew: $0) == nil }
-    #expect(diff.deletions == deletions, note, sourceLocation: sourceLocation)
-    #expect(diff.insertions == insertions, note, sourceLocation: sourceLocation)
+    #expect(Array(diff.deletions) == deletions, note, sourceLocation: sourceLocation)
+    #expect(Array(diff.insertions) == insertions, note, sourceLocation: sourceLocation)
     #expect(matchedNew.count + insertions.count == new.count, note, sourceLocation: sourceLocation)
     #expect(diff.matchCount == matchedNew.count, note, sourceLocation: sourceLocation)
 

@@ -35,8 +35,8 @@ func checkAgainstReference<Element: Equatable>(
     var expectedOldToNew = [Int?](repeating: nil, count: old.count)
     for (j, i) in expected.enumerated() { if let i { expectedOldToNew[i] = j } }
     #expect(old.indices.map { diff.newOffset(forOld: $0) } == expectedOldToNew, note, sourceLocation: sourceLocation)
-    #expect(diff.deletions == old.indices.filter { expectedOldToNew[$0] == nil }, note, sourceLocation: sourceLocation)
-    #expect(diff.insertions == new.indices.filter { expected[$0] == nil }, note, sourceLocation: sourceLocation)
+    #expect(Array(diff.deletions) == old.indices.filter { expectedOldToNew[$0] == nil }, note, sourceLocation: sourceLocation)
+    #expect(Array(diff.insertions) == new.indices.filter { expected[$0] == nil }, note, sourceLocation: sourceLocation)
 
     let matchedOldInNewOrder = expected.compactMap { $0 }
     let lis = longestIncreasingSubsequenceLength(matchedOldInNewOrder)

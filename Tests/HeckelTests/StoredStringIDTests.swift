@@ -1,0 +1,94 @@
+@testable import Heckel
+import Testing
+
+/// `String` identities read where they lie in the elements
+/// (`ListDiff.identified(from:to:identifiedAt:)`) against the closure form,
+/// which builds an array of identities and matches it (general path for the
+/// `Opaque` ones), on the same lists.
+@Suite struct StoredStringIDTests {
+    /// The identity first in the element.
+    struct Leading: Equatable {
+        var id: String
+        var revision: Int
+    }
+
+    /// The identity after a byte and inside a nested struct: read at
+    /// offset 8 of `Inner`, 16 of the element.
+    struct Nested: Equatable {
+        struct Inner: Equatable {
+            var flag: UInt8
+            var id: String
+        }
+        var count: Int
+        var inner: Inner
+    }
+
+    /// A class element: its identity is behind a reference, not in the
+    /// list's storage, so the closure path takes it.
+    final class Boxed: Equatable {
+        let id: String
+        let revision: Int
+        init(id: String, revision: Int) { (self.id, self.revision) = (id, revision) }
+        static func == (lhs: Boxed, rhs: Boxed) -> Bool { lhs.id == rhs.id && lhs.revision == rhs.revision }
+    }
+
+    /// Identities of 0 to 40 bytes, small and native, a few non-ASCII when
+    /// `unicode` (then "é" and "e\u{301}" name the same identity).
+    static func identities(_ values: [Int], unicode: Bool) -> [String] {
+        values.map { value in
+            if unicode && value % 17 == 0 { return value % 2 == 0 ? "caf\u{E9}" : "cafe\u{301}" }
+            return StringKeysTests.string(value, length: value % 41)
+        }
+    }
+
+    /// The diff by `\.id` agrees with the closure form and with the general
+    /// path, and its mapping, updates and rebuild hold.
+    func check<Element: Equatable>(
+        _ old: [Element], _ new: [Element], _ path: KeyPath<Element, String>, _ context: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let stored = ListDiff(from: old, to: new, identifiedBy: path)
+        let closure = ListDiff(from: old, to: new, identifiedBy: { $0[keyPath: path] })
+        let general = ListDiff(from: old, to: new, identifiedBy: { Opaque($0[keyPath: path]) })
+        #expect(stored == closure, "\(context)", sourceLocation: sourceLocation)
+        #expect(stored == general, "\(context)", sourceLocation: sourceLocation)
+        checkInvariants(stored, old: old, new: new, identity: { $0[keyPath: path] }, same: ==, updatesExpected: true,
+                        context, sourceLocation: sourceLocation)
+    }
+
+    @Test func storedIdentitiesAgree() {
+        var random = RandomListPairs(seed: 45)
+        for round in 0..<120 {
+            let unicode = round % 4 == 3
+            let (oldValues, newValues) = random.pair(distinct: 80, largest: 500)
+            let oldIDs = Self.identities(oldValues, unicode: unicode), newIDs = Self.identities(newValues, unicode: unicode)
+            // Revisions differ for some identities: updates.
+            let oldLeading = zip(oldIDs, oldValues).map { Leading(id: $0, revision: $1 % 3) }
+            let newLeading = zip(newIDs, newValues).map { Leading(id: $0, revision: $1 % 5 == 0 ? 9 : $1 % 3) }
+            check(oldLeading, newLeading, \.id, "leading, round \(round)")
+            let oldNested = oldLeading.map { Nested(count: $0.revision, inner: .init(flag: 1, id: $0.id)) }
+            let newNested = newLeading.map { Nested(count: $0.revision, inner: .init(flag: 1, id: $0.id)) }
+            check(oldNested, newNested, \.inner.id, "nested, round \(round)")
+            check(oldLeading.map { Boxed(id: $0.id, revision: $0.revision) },
+                  newLeading.map { Boxed(id: $0.id, revision: $0.revision) }, \.id, "boxed, round \(round)")
+        }
+    }
+
+    /// The in-place pass itself takes stored ASCII identities (so the test
+    /// above exercises it) and declines non-ASCII ones and non-contiguous
+    /// lists.
+    @Test func inPlacePassTakesWhatItShould() throws {
+        guard StringLayout.isVerified else { return }
+        let offset = MemoryLayout<Nested>.offset(of: \Nested.inner.id)!
+        #expect(offset == 16)
+        let old = (0..<50).map { Nested(count: $0, inner: .init(flag: 0, id: StringKeysTests.string($0, length: $0 % 30))) }
+        let new = Array(old.reversed().dropFirst(3))
+        let taken = ListDiff.storedStringIdentities(old, new, offset: offset, options: .init(), cancel: nil)
+        #expect(try taken?.get() == ListDiff(from: old, to: new, identifiedBy: { $0.inner.id }))
+        #expect(try taken?.get().matchCount == 47)
+        let accented = old + [Nested(count: 0, inner: .init(flag: 0, id: "\u{E9}"))]
+        #expect(ListDiff.storedStringIdentities(accented, new, offset: offset, options: .init(), cancel: nil) == nil)
+        #expect(ListDiff.storedStringIdentities(old.lazy.filter { _ in true }, new, offset: offset,
+                                                options: .init(), cancel: nil) == nil)
+    }
+}
