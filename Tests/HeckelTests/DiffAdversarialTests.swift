@@ -301,9 +301,20 @@ private func expectMatchesReference<Element>(
     var expectedOldToNew = [Int?](repeating: nil, count: old.count)
     for (j, i) in expected.enumerated() { if let i { expectedOldToNew[i] = j } }
     #expect(old.indices.map { diff.newOffset(forOld: $0) } == expectedOldToNew, note, sourceLocation: sourceLocation)
-    #expect(Array(diff.deletions) == old.indices.filter { expectedOldToNew[$0] == nil }, note,
+    let deletions = ListDiff.Offsets(old.indices.filter { expectedOldToNew[$0] == nil })
+    let insertions = ListDiff.Offsets(new.indices.filter { expected[$0] == nil })
+    #expect(Array(diff.deletions) == Array(deletions), note, sourceLocation: sourceLocation)
+    #expect(Array(diff.insertions) == Array(insertions), note, sourceLocation: sourceLocation)
+    // The result's views, read in place: equal (and hashing alike) to the
+    // same offsets built here, and read by position back to front as iterated.
+    #expect(diff.deletions == deletions && diff.deletions.hashValue == deletions.hashValue, note,
             sourceLocation: sourceLocation)
-    #expect(Array(diff.insertions) == new.indices.filter { expected[$0] == nil }, note, sourceLocation: sourceLocation)
+    #expect(diff.insertions == insertions && diff.insertions.hashValue == insertions.hashValue, note,
+            sourceLocation: sourceLocation)
+    expectReadsBack(diff.deletions, note, sourceLocation)
+    expectReadsBack(diff.insertions, note, sourceLocation)
+    expectReadsBack(diff.moves, note, sourceLocation)
+    expectReadsBack(diff.updates, note, sourceLocation)
 
     let updated = new.indices.filter { j in expected[j].map { !same(old[$0], new[j]) } ?? false }
     #expect(diff.updates.map(\.new) == updated, note, sourceLocation: sourceLocation)
@@ -323,6 +334,16 @@ private func expectMatchesReference<Element>(
 
     let rebuilt = rebuild(old, applying: diff, insertedFrom: new)
     #expect(rebuilt.count == new.count && zip(rebuilt, new).allSatisfy(same), note, sourceLocation: sourceLocation)
+}
+
+/// A random-access view read by position, last to first, gives what
+/// iterating it gives, reversed; its count is what iteration counts.
+private func expectReadsBack<Items: RandomAccessCollection>(
+    _ items: Items, _ note: Comment, _ sourceLocation: SourceLocation
+) where Items.Element: Equatable {
+    let iterated = Array(items)
+    let byPosition = items.indices.reversed().map { items[$0] }
+    #expect(items.count == iterated.count && byPosition == iterated.reversed(), note, sourceLocation: sourceLocation)
 }
 
 /// Elements matched by `==`, and the same when `same` (by default `==`).
