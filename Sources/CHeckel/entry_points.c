@@ -5,6 +5,7 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "element_bytes.h"
 #include "internal.h"
 
 uint64_t heckel_hash_bytes(const void *bytes, size_t length) {
@@ -55,11 +56,7 @@ heckel_status heckel_match_keys(const uint64_t *old_keys, size_t old_count,
 
 /* ---- records and spans: keys hashed here, equality by memcmp ---- */
 
-typedef struct bytes_input {
-    const unsigned char *old_records, *new_records; /* records */
-    size_t size;
-    const heckel_span *old_spans, *new_spans;       /* spans */
-} bytes_input;
+typedef heckel_bytes bytes_input;
 
 static bool records_equal(void *context, size_t i, size_t j) {
     const bytes_input *bytes = context;
@@ -67,37 +64,10 @@ static bool records_equal(void *context, size_t i, size_t j) {
                   bytes->size) == 0;
 }
 
-static inline uint64_t load64(const unsigned char *p) {
-    uint64_t word;
-    memcpy(&word, p, sizeof word);
-    return word;
-}
-
-static inline uint32_t load32(const unsigned char *p) {
-    uint32_t word;
-    memcpy(&word, p, sizeof word);
-    return word;
-}
-
-/* Short runs (strings, ids) compared inline, words overlapping at the end so
- * nothing is read past either run; long ones by memcmp. */
-static inline bool same_bytes(const unsigned char *a, const unsigned char *b, size_t length) {
-    if (length > 32) return memcmp(a, b, length) == 0;
-    if (length >= 8) {
-        for (size_t k = 0; k + 8 < length; k += 8)
-            if (load64(a + k) != load64(b + k)) return false;
-        return load64(a + length - 8) == load64(b + length - 8);
-    }
-    if (length >= 4) return load32(a) == load32(b) && load32(a + length - 4) == load32(b + length - 4);
-    for (size_t k = 0; k < length; k++)
-        if (a[k] != b[k]) return false;
-    return true;
-}
-
 static bool spans_equal(void *context, size_t i, size_t j) {
     const bytes_input *bytes = context;
     const heckel_span *a = &bytes->old_spans[i], *b = &bytes->new_spans[j];
-    return a->length == b->length && same_bytes(a->bytes, b->bytes, a->length);
+    return a->length == b->length && heckel_same_bytes(a->bytes, b->bytes, a->length);
 }
 
 /* Pairs are checked in new order, so new records stream; old records are
@@ -185,7 +155,7 @@ heckel_status heckel_match_records(const void *old_records, size_t old_count,
     bytes_input bytes = {.old_records = old_records, .new_records = new_records,
                          .size = element_size};
     heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
-                       .equal = records_equal, .context = &bytes, .hash_range = hash_records,
+                       .equal = records_equal, .context = &bytes, .bytes = &bytes, .hash_range = hash_records,
                        .first_unequal = records_first_unequal};
     return heckel_run(&env, &in, result);
 }
@@ -207,7 +177,7 @@ heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
     heckel_env env = heckel_env_make(options);
     bytes_input bytes = {.old_spans = old_spans, .new_spans = new_spans};
     heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
-                       .equal = spans_equal, .context = &bytes, .hash_range = hash_spans,
+                       .equal = spans_equal, .context = &bytes, .bytes = &bytes, .hash_range = hash_spans,
                        .first_unequal = spans_first_unequal};
     return heckel_run(&env, &in, result);
 }
@@ -228,7 +198,7 @@ heckel_status heckel_match_keyed_spans(const heckel_span *old_spans, const uint6
     bytes_input bytes = {.old_spans = old_spans, .new_spans = new_spans};
     heckel_input in = {.kind = HECKEL_INPUT_KEYS, .old_count = old_count, .new_count = new_count,
                        .old_keys = old_keys, .new_keys = new_keys,
-                       .equal = spans_equal, .context = &bytes,
+                       .equal = spans_equal, .context = &bytes, .bytes = &bytes,
                        .first_unequal = spans_first_unequal};
     return heckel_run(&env, &in, result);
 }

@@ -110,6 +110,13 @@ static inline bool heckel_poll(const heckel_env *env, size_t offset) {
  * absolute offsets, is NULL when equal keys mean equal elements; otherwise
  * it decides, and keys only group candidates. */
 typedef enum heckel_input_kind { HECKEL_INPUT_KEYS, HECKEL_INPUT_HASHED } heckel_input_kind;
+/* The elements of a records or spans input (spans NULL for records), which
+ * its equal compares by bytes (element_bytes.h). */
+typedef struct heckel_bytes {
+    const unsigned char *old_records, *new_records; /* records */
+    size_t size;
+    const heckel_span *old_spans, *new_spans;       /* spans */
+} heckel_bytes;
 typedef struct heckel_input {
     heckel_input_kind kind;
     size_t old_count, new_count;
@@ -118,6 +125,9 @@ typedef struct heckel_input {
     void *context;
     /* equal is the caller's callback: only the calling thread may call it. */
     bool equal_is_callers;
+    /* Records and spans (keyed or not): their bytes, which equal compares;
+     * NULL for the keys API. */
+    const heckel_bytes *bytes;
     /* Keys of old (new_side false) or new elements [first, first + count). */
     void (*hash_range)(const struct heckel_input *in, bool new_side, size_t first, size_t count,
                        uint64_t *keys);
@@ -197,6 +207,10 @@ heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, siz
 heckel_status heckel_run_lengths(const heckel_env *env, const uint32_t *match, size_t count,
                                  uint32_t *lengths, uint32_t *work, size_t *longest);
 
+/* The first k in [lo, end) with sorted[k] > v (v never equal to one), or
+ * end: heckel_run_lengths's search, for the direct path's fused pass. */
+size_t heckel_first_above(const uint32_t *sorted, size_t lo, size_t end, uint32_t v);
+
 /* Whether matched pair j is a move: matched, and not kept. */
 static inline bool heckel_is_move(const uint32_t *match, const uint32_t *keep, size_t j) {
     return match[j] != HECKEL_UNMATCHED && keep[j] != HECKEL_KEEP;
@@ -243,9 +257,10 @@ heckel_status heckel_run(const heckel_env *env, const heckel_input *input, hecke
 #endif
 #define HECKEL_STACK_MAX 512
 
-/* heckel_run for plain keys (no equality) once the prefix is trimmed and the
- * middle fits HECKEL_SMALL_MAX: one table in cache, one thread, no seed, no
- * allocation up to HECKEL_STACK_MAX, one block above; same output. Returns
+/* heckel_run for plain keys (no equality) and for records and spans
+ * (in->bytes) once the prefix is trimmed and the middle fits
+ * HECKEL_SMALL_MAX: one table in cache, one thread, no seed, no allocation
+ * up to HECKEL_STACK_MAX, one block above; same output. Returns
  * true with *status set, or false, outputs untouched, when the keys crowd
  * its unseeded table: the general path must take the call. */
 bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t prefix,

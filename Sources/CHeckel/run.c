@@ -249,7 +249,9 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
      * after a check, so this sizes the seed, the threads and the small path. */
     size_t after_prefix = in->old_count + in->new_count - 2 * prefix;
     heckel_status small_status;
-    if (in->kind == HECKEL_INPUT_KEYS && !in->equal && suffix == 0 &&
+    /* The direct path: plain keys, or records and spans (equality by bytes). */
+    bool direct_form = in->bytes || (in->kind == HECKEL_INPUT_KEYS && !in->equal);
+    if (direct_form && suffix == 0 &&
         after_prefix <= HECKEL_SMALL_MAX &&
 #ifdef HECKEL_TEST_HOOKS
         !heckel_test_small_path_off &&

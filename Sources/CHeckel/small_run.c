@@ -1,26 +1,34 @@
 /*
- * The direct path for short and medium plain-key lists (no equality
- * callback) whose middle, after trimming the common prefix, holds at most
- * HECKEL_SMALL_MAX elements on both sides together: one thread, no
- * partitions, no seed, one table over the old keys that stays in cache
- * (2-byte slots; the keys are read from the caller's array), the move
- * pass's forward half (heckel_run_lengths), then its backward half fused
- * with the output loop. Its arrays live on the stack up to HECKEL_STACK_MAX
- * elements, else in one heap block.
+ * The direct path for short and medium lists whose middle, after trimming
+ * the common prefix, holds at most HECKEL_SMALL_MAX elements on both sides
+ * together: plain keys (no equality callback), and records and spans (keyed
+ * by the caller or hashed here), whose bytes decide among equal keys. One
+ * thread, no partitions, no seed, one table over the old keys that stays in
+ * cache (2-byte slots; the keys are read from the caller's array, or from
+ * the call's block once hashed), the move pass's forward half (as
+ * heckel_run_lengths's) fused with the matching of the new elements, then
+ * its backward half fused with the output loop.
+ * Its arrays live on the stack up to HECKEL_STACK_MAX elements, else in one
+ * heap block.
  *
- * It pairs each new element with the first unmatched old occurrence of its
- * key, as the general path does, so the output is the same byte for byte
- * (Tests/C/test_small_path.c).
+ * It pairs each new element with the first unmatched old element equal to
+ * it (plain keys: the same key; bytes: the same key and the same bytes, so
+ * that keys only group candidates), as the general path does, so the output
+ * is the same byte for byte (Tests/C/test_small_path.c).
  *
  * Colliding keys: slots come from a fixed multiplicative hash (no seed: the
  * system's random source costs a microsecond here), so keys can be crafted
- * to crowd the table. Linear probing is therefore given a budget of
- * PROBE_BUDGET extra steps per element; keys that exhaust it send the call
- * to the general path (seeded), having cost O(n) here, never O(n^2).
+ * to crowd the table, and elements with equal keys and different bytes take
+ * a slot each on the same probe sequence. Linear probing is therefore given
+ * a budget of PROBE_BUDGET extra steps per element; keys that exhaust it
+ * send the call to the general path (seeded), having cost O(n) steps here,
+ * never O(n^2).
  *
- * Cancellation is polled before anything, by the move pass, and before the
- * outputs are written: a call here takes at most about a millisecond.
+ * Cancellation is polled before anything, while hashing, and before the
+ * outputs are written: a call here takes at most about a millisecond (plus
+ * the hashing of long spans).
  */
+#include "element_bytes.h"
 #include "internal.h"
 
 #define EMPTY 0u /* a slot: old offset + 1, or EMPTY */
@@ -30,19 +38,20 @@
  * full average about 0.2. */
 #define PROBE_BUDGET 4
 
-/* The arrays of one call: match (new_count uint32), then one region that
- * first holds the table, 16-bit since old offsets + 1 stay below SPENT
- * (HECKEL_SMALL_MAX): slots (1 << bits), chain (old_count + 1, indexed by
- * old offset + 1: the next occurrence + 1 of the same key, 0 after the
- * last, SPENT once all are taken; chain[0], an empty slot's, is SPENT from
- * the start); and once matching is done, over the same bytes, the move
- * pass's run lengths (new_count uint32) and work (heckel_kept_work). Half
- * the bytes of 32-bit slots, and a region not a sum: fewer pages to fault
- * in where the allocator hands back large blocks on free. */
+/* The arrays of one call: match, the move pass's run lengths (new_count
+ * uint32 each) and run ends (tail: new_count + 1, the last for an unmatched
+ * element past the runs), then the table, 16-bit since old offsets + 1 stay
+ * below SPENT (HECKEL_SMALL_MAX): slots (1 << bits), chain (old_count + 1,
+ * indexed by old offset + 1: the next occurrence + 1 of the same key, 0
+ * after the last, SPENT once all are taken; chain[0], an empty slot's, is
+ * SPENT from the start). Half the bytes of 32-bit slots. (The run lengths
+ * are found as the pairs are: measured with callgrind, 3-7% fewer
+ * instructions per call at 10^2 and 10^4 than a pass of their own over the
+ * table's bytes.) */
 typedef struct direct_arrays {
     uint32_t *match;
     uint16_t *slots, *chain;
-    uint32_t *lengths, *work;
+    uint32_t *lengths, *tail;
     unsigned bits;
 } direct_arrays;
 
@@ -62,36 +71,53 @@ static unsigned table_bits(size_t old_count) {
 
 /* 32-bit words of the region for the given counts. */
 static size_t region_words(unsigned bits, size_t old_count, size_t new_count) {
-    size_t table = (((size_t)1 << bits) + old_count + 1 + 1) / 2, moves = new_count + heckel_kept_work(new_count);
-    return table > moves ? table : moves;
+    return 2 * new_count + 1 + (((size_t)1 << bits) + old_count + 1 + 1) / 2;
 }
 
 static void lay_out(direct_arrays *a, uint32_t *block, size_t new_count) {
     a->match = block;
-    a->slots = (uint16_t *)(block + new_count);
-    a->chain = a->slots + ((size_t)1 << a->bits);
     a->lengths = block + new_count;
-    a->work = a->lengths + new_count;
+    a->tail = a->lengths + new_count;
+    a->slots = (uint16_t *)(a->tail + new_count + 1);
+    a->chain = a->slots + ((size_t)1 << a->bits);
 }
 
-/* Fills match[] and *matches: each new key takes the first unmatched old
- * occurrence of its key (an empty slot's chain entry, chain[0], reads as
- * SPENT: no match). (Branch-free forms of these loops measured 10-25% slower
- * built with clang: inserts and deletions mostly come in blocks, so the
- * branches are predicted.) False, match[] partly written, when the keys
- * crowd the table (probes past the budget). */
-static bool match_keys(const uint64_t *old_keys, size_t old_count, const uint64_t *new_keys,
-                       size_t new_count, const direct_arrays *a, size_t *matches) {
+/* The middle's elements: keys (the caller's, or hashed into the call's
+ * block) and, for records and spans, their bytes; offsets from 0 here,
+ * prefix + offset in the input. */
+typedef struct direct_input {
+    const uint64_t *old_keys, *new_keys;
+    const heckel_bytes *bytes; /* NULL: plain keys, equal keys are equal elements */
+    size_t prefix;
+} direct_input;
+
+/* Fills match[] and *matches: each new element takes the first unmatched old
+ * occurrence of its value (an empty slot's chain entry, chain[0], reads as
+ * SPENT: no match). Inlined twice, bytes NULL or not, so plain keys pay
+ * nothing for the byte comparison. (Branch-free forms of these loops
+ * measured 10-25% slower built with clang: inserts and deletions mostly come
+ * in blocks, so the branches are predicted.) False, match[] partly written,
+ * when the keys crowd the table (probes past the budget). */
+static inline __attribute__((always_inline)) bool
+match_elements(const direct_input *d, size_t old_count, size_t new_count, const direct_arrays *a,
+               size_t *matches, size_t *longest, bool ordered, const heckel_bytes *bytes) {
+    const uint64_t *old_keys = d->old_keys, *new_keys = d->new_keys;
+    const size_t prefix = d->prefix;
     uint16_t *slots = a->slots, *chain = a->chain;
     uint32_t *match = a->match;
     const unsigned shift = 64 - a->bits;
     const size_t mask = ((size_t)1 << a->bits) - 1;
     size_t budget = PROBE_BUDGET * (old_count + new_count);
 #define SLOT(key) ((size_t)(((key) * 0x9E3779B97F4A7C15ull) >> shift))
-#define PROBE(key, s, x)                                                  \
-    while (((x) = slots[s]) != EMPTY && old_keys[(x) - 1] != (key)) {     \
-        if (budget-- == 0) return false;                                  \
-        (s) = ((s) + 1) & mask;                                           \
+    /* Old occurrence x (offset + 1) holds the element's value: its key, and
+     * with bytes the same bytes as element k of the given side. */
+#define SAME(x, key, new_side, k)                                                               \
+    (old_keys[(x) - 1] == (key) &&                                                              \
+     (!bytes || heckel_same_elements(bytes, false, prefix + (x) - 1, new_side, prefix + (k))))
+#define PROBE(key, s, x, new_side, k)                                       \
+    while (((x) = slots[s]) != EMPTY && !SAME(x, key, new_side, k)) {       \
+        if (budget-- == 0) return false;                                    \
+        (s) = ((s) + 1) & mask;                                             \
     }
     for (size_t s = 0; s <= mask; s++) slots[s] = EMPTY;
     chain[0] = SPENT;
@@ -101,19 +127,23 @@ static bool match_keys(const uint64_t *old_keys, size_t old_count, const uint64_
         uint64_t key = old_keys[i];
         size_t s = SLOT(key);
         uint16_t x;
-        PROBE(key, s, x)
+        PROBE(key, s, x, false, i)
         chain[i + 1] = x;
         slots[s] = (uint16_t)(i + 1);
     }
     size_t matched = 0;
+    /* The move pass's forward half: see heckel_run_lengths (moves.c). */
+    uint32_t *lengths = a->lengths, *tail = a->tail;
+    size_t length = 0;
+    int64_t last = -1;
     for (size_t j = 0; j < new_count; j++) {
         uint64_t key = new_keys[j];
         size_t s = SLOT(key);
         uint16_t x;
-        PROBE(key, s, x)
+        PROBE(key, s, x, true, j)
         /* The slot moves on to the next occurrence; the last one taken
-         * leaves the slot in place (probes for other keys pass it) and its
-         * key SPENT. */
+         * leaves the slot in place (probes for other values pass it) and
+         * its value SPENT. */
         uint16_t after = chain[x];
         uint32_t taken = HECKEL_UNMATCHED;
         if (after != SPENT) {
@@ -123,29 +153,95 @@ static bool match_keys(const uint64_t *old_keys, size_t old_count, const uint64_
             else chain[x] = SPENT;
         }
         match[j] = taken;
+        if (ordered) { /* heckel_run_lengths's step, as the pairs come */
+            uint32_t v = taken;
+            size_t l;
+            if (last < (int64_t)v) { /* appends (unmatched: no effect, see moves.c) */
+                l = length;
+                bool is_match = v != HECKEL_UNMATCHED;
+                length += is_match;
+                last = is_match ? v : last;
+            } else if (length == 1 || tail[length - 2] < v) {
+                l = length - 1;
+                last = v;
+            } else {
+                l = heckel_first_above(tail, 0, length - 1, v);
+            }
+            lengths[j] = (uint32_t)l;
+            tail[l] = v;
+        }
     }
+    *longest = length;
 #undef PROBE
+#undef SAME
 #undef SLOT
     *matches = matched;
     return true;
 }
 
+/* One function per form, kept apart so that neither loop shares registers
+ * with the other's. */
+static __attribute__((noinline)) bool match_plain(const direct_input *d, size_t old_count,
+                                                  size_t new_count, const direct_arrays *a,
+                                                  size_t *matches, size_t *longest) {
+    return match_elements(d, old_count, new_count, a, matches, longest, true, NULL);
+}
+
+static __attribute__((noinline)) bool match_bytes(const direct_input *d, size_t old_count,
+                                                  size_t new_count, const direct_arrays *a,
+                                                  size_t *matches, size_t *longest) {
+    return match_elements(d, old_count, new_count, a, matches, longest, true, d->bytes);
+}
+
+/* ignore_order: no move pass (rare: one loop for both forms). */
+static __attribute__((noinline)) bool match_unordered(const direct_input *d, size_t old_count,
+                                                      size_t new_count, const direct_arrays *a,
+                                                      size_t *matches, size_t *longest) {
+    return d->bytes ? match_elements(d, old_count, new_count, a, matches, longest, false, d->bytes)
+                    : match_elements(d, old_count, new_count, a, matches, longest, false, NULL);
+}
+
+static bool match_keys(const direct_input *d, size_t old_count, size_t new_count,
+                       const direct_arrays *a, bool ordered, size_t *matches, size_t *longest) {
+    if (!ordered) return match_unordered(d, old_count, new_count, a, matches, longest);
+    return d->bytes ? match_bytes(d, old_count, new_count, a, matches, longest)
+                    : match_plain(d, old_count, new_count, a, matches, longest);
+}
+
+/* Keys of elements [first, first + count) of one side into keys, hashed by
+ * the input, polling between chunks. False if cancelled. */
+static bool hash_keys(const heckel_env *env, const heckel_input *in, bool new_side, size_t first,
+                      size_t count, uint64_t *keys) {
+    for (size_t k = 0; k < count; k += HECKEL_POLL_MASK + 1) {
+        if (heckel_cancelled(env)) return false;
+        size_t chunk = count - k > HECKEL_POLL_MASK ? HECKEL_POLL_MASK + 1 : count - k;
+        in->hash_range(in, new_side, first + k, chunk, keys + k);
+    }
+    return true;
+}
+
 /* As heckel_run_small, once the arrays are laid out. */
 static bool run_direct(const heckel_env *env, const heckel_input *in, size_t prefix,
-                       const direct_arrays *a, heckel_result *result, heckel_status *status) {
+                       const direct_arrays *a, uint64_t *hashed, heckel_result *result,
+                       heckel_status *status) {
     size_t old_count = in->old_count - prefix, new_count = in->new_count - prefix;
-    /* NULL only when empty: then no offset is added, and neither is read. */
-    const uint64_t *old_keys = in->old_count ? in->old_keys + prefix : NULL;
-    const uint64_t *new_keys = in->new_count ? in->new_keys + prefix : NULL;
+    direct_input d = {.bytes = in->bytes, .prefix = prefix};
+    if (in->kind == HECKEL_INPUT_KEYS) {
+        /* NULL only when empty: then no offset is added, and neither is read. */
+        d.old_keys = in->old_count ? in->old_keys + prefix : NULL;
+        d.new_keys = in->new_count ? in->new_keys + prefix : NULL;
+    } else {
+        d.old_keys = hashed;
+        d.new_keys = hashed + old_count;
+        if (!hash_keys(env, in, false, prefix, old_count, hashed) ||
+            !hash_keys(env, in, true, prefix, new_count, hashed + old_count)) {
+            *status = HECKEL_CANCELLED;
+            return true;
+        }
+    }
     const uint32_t *match = a->match, *lengths = a->lengths;
-    size_t matches;
-    if (!match_keys(old_keys, old_count, new_keys, new_count, a, &matches)) return false;
-    /* The move pass's forward half, over the table's bytes: polls, as the
-     * general path's does. */
-    size_t longest = 0;
-    if (!env->ignore_order &&
-        (*status = heckel_run_lengths(env, match, new_count, a->lengths, a->work, &longest)) != HECKEL_OK)
-        return true;
+    size_t matches, longest = 0;
+    if (!match_keys(&d, old_count, new_count, a, !env->ignore_order, &matches, &longest)) return false;
     /* Outputs last, after the last poll: nothing above wrote to the caller's arrays. */
     if (heckel_cancelled(env)) {
         *status = HECKEL_CANCELLED;
@@ -204,23 +300,26 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
     }
     direct_arrays a = {.bits = table_bits(old_count)};
     size_t words = new_count + region_words(a.bits, old_count, new_count);
+    /* Records and spans: their keys, hashed here, ahead of the arrays. */
+    size_t hashed_count = in->kind == HECKEL_INPUT_HASHED ? old_count + new_count : 0;
     if (old_count + new_count <= HECKEL_STACK_MAX) {
-        /* Sized to the call (under 14 KiB): a fixed frame of the most would
+        /* Sized to the call (under 18 KiB): a fixed frame of the most would
          * be probed page by page on entry (stack clash protection), and a
          * first call in a fresh process would fault in every page. */
-        HECKEL_CHECK(words <= HECKEL_STACK_MAX + (STACK_TABLE + HECKEL_STACK_MAX + 2) / 2 +
-                                  2 * HECKEL_STACK_MAX + HECKEL_STACK_MAX / 64 + 1);
+        HECKEL_CHECK(words <= 3 * HECKEL_STACK_MAX + 1 + (STACK_TABLE + HECKEL_STACK_MAX + 2) / 2);
+        uint64_t hashed[hashed_count + 1];
         uint32_t block[words];
         lay_out(&a, block, new_count);
-        return run_direct(env, in, prefix, &a, result, status);
+        return run_direct(env, in, prefix, &a, hashed, result, status);
     }
-    uint32_t *block = heckel_alloc(env, words, sizeof *block);
+    /* One block: the keys (8-byte words), then the arrays. */
+    uint64_t *block = heckel_alloc(env, hashed_count + (words + 1) / 2, sizeof *block);
     if (!block) {
         *status = HECKEL_OUT_OF_MEMORY;
         return true;
     }
-    lay_out(&a, block, new_count);
-    bool done = run_direct(env, in, prefix, &a, result, status);
+    lay_out(&a, (uint32_t *)(block + hashed_count), new_count);
+    bool done = run_direct(env, in, prefix, &a, block, result, status);
     heckel_free(env, block);
     return done;
 }

@@ -12,7 +12,8 @@
  * - the callback only ever sees offsets inside the lists;
  * - an error is one the input asked for, leaves the outputs untouched and
  *   frees all it took;
- * - the same input gives the same output twice.
+ * - the same input gives the same output twice, and with the direct path
+ *   for small lists turned off (the general path) when equality is by value.
  *
  * And heckel_find_moves on a mapping made of the new list's bytes, under
  * the same failing allocations and cancel point. Every call runs with a
@@ -33,6 +34,8 @@
 #include "test_support.h"
 
 enum { MAX_LIST = 1 << 14, LONG_SUFFIX = 5000, HEADER = 7 };
+
+extern bool heckel_test_small_path_off; /* run.c, test builds: the direct path turned off */
 
 /* Where a fuzzed cancel is raised. */
 enum { CANCEL_AT_POLL, CANCEL_AT_ALLOCATION, CANCEL_AT_CALL };
@@ -174,6 +177,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         fail("same input, another status", api_name(f.run.api));
     if (repeatable && status == HECKEL_OK && first != second)
         fail("same input, another output", api_name(f.run.api));
+    /* The direct path for small lists against the general one: the same
+     * outputs (with values for equality; faults left out, they only fail). */
+    if (status == HECKEL_OK && f.run.equality == EQUAL_VALUES) {
+        fuzz_case general = f;
+        general.cancel = general.failing_allocation = false;
+        heckel_test_small_path_off = true;
+        heckel_status general_status = run_once(&general, old, n + extra, new, m + extra, &second);
+        heckel_test_small_path_off = false;
+        if (general_status != HECKEL_OK || second != first)
+            fail("the direct path and the general path differ", api_name(f.run.api));
+    }
     find_moves_once(&f, data + n, m);
     free(old);
     free(new);

@@ -5,10 +5,15 @@
  * SMALL_MAX here: 1024 in heckel_small, 65534 in the production-threshold
  * build of test_small_path_production) every output array and counter must be byte-identical, with and
  * without moves and ignore_order, and correct by the values alone
- * (check_result). The allocator's call count shows which path ran: none on
+ * (check_result). Every input form that takes the direct path is run: plain
+ * keys, keyed spans (keys = the values, or colliding keys value % 3 where
+ * the bytes decide), records (8 and 12 bytes) and spans (hashed by the
+ * core). The allocator's call count shows which path ran: none on
  * the stack, one block on the heap, more on the general path, so each shape
- * is also checked to reach the path it is meant for. A cancel raised before
- * the call must return HECKEL_CANCELLED with the outputs untouched. Built
+ * is also checked to reach the path it is meant for. A cancel raised at
+ * each poll in turn, and a failure of each allocation in turn, must return
+ * HECKEL_CANCELLED / HECKEL_OUT_OF_MEMORY with the outputs untouched and
+ * nothing leaked, until the call runs through with the same output. Built
  * against a core with HECKEL_TEST_HOOKS. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,25 +34,109 @@ extern bool heckel_test_small_path_off;
 /* The direct path's slot hash: the top bits of key * HASH_MULTIPLIER. */
 #define HASH_MULTIPLIER 0x9E3779B97F4A7C15ull
 
+/* How the values reach the core. */
+typedef enum form {
+    FORM_KEYS,        /* heckel_match_keys, key = value, no equality */
+    FORM_KEYED_SPANS, /* heckel_match_keyed_spans, key = value, spans = text(value) */
+    FORM_WEAK_SPANS,  /* heckel_match_keyed_spans, key = value % 3: the bytes decide */
+    FORM_RECORDS,     /* heckel_match_records, 8-byte records = value (12 bytes on odd rounds) */
+    FORM_SPANS,       /* heckel_match_spans, spans = text(value), hashed by the core */
+    FORMS
+} form;
+static const char *const form_names[FORMS] = {"keys", "keyed spans", "weak keyed spans", "records",
+                                              "spans"};
+
+/* Whether the form's keys are the values themselves (so crafted values crowd
+ * the direct path's table), rather than hashed or reduced. */
+static bool keys_are_values(form f) { return f == FORM_KEYS || f == FORM_KEYED_SPANS; }
+
+/* An element's text: the decimal value padded with 'x' to a length that
+ * varies with it (1 to 42 bytes, across the inline and memcmp comparisons);
+ * value 0 is the empty span (NULL bytes). Distinct values, distinct texts. */
+typedef struct side_bytes {
+    char text[MAX_SIDE][48];
+    heckel_span spans[MAX_SIDE];
+    uint64_t keys[MAX_SIDE];
+    unsigned char records[MAX_SIDE][12];
+} side_bytes;
+
+static void make_side(form f, const uint64_t *values, size_t count, side_bytes *b) {
+    for (size_t k = 0; k < count; k++) {
+        uint64_t v = values[k];
+        int length = v ? snprintf(b->text[k], sizeof b->text[k], "%llu", (unsigned long long)v) : 0;
+        for (int pad = (int)(v % 23); v && pad > 0; pad--) b->text[k][length++] = 'x';
+        b->spans[k] = (heckel_span){.bytes = v ? b->text[k] : NULL, .length = (size_t)length};
+        b->keys[k] = f == FORM_WEAK_SPANS ? v % 3 : v;
+        memcpy(b->records[k], &v, sizeof v);
+        memset(b->records[k] + sizeof v, 0xAB, sizeof b->records[k] - sizeof v);
+    }
+}
+
 typedef struct outputs {
     heckel_offset old_to_new[MAX_SIDE], new_to_old[MAX_SIDE], moves[MAX_SIDE];
     heckel_result r;
     heckel_status status;
-    size_t allocations;
+    size_t allocations, live;
+    size_t extent; /* entries filled and compared: the longer list's + a margin */
 } outputs;
 
-static void run(const uint64_t *old_keys, size_t old_count, const uint64_t *new_keys,
-                size_t new_count, bool ignore_order, bool with_moves, bool general, outputs *o) {
-    memset(o, FILL, sizeof *o);
+/* FILL in the counters and the first extent entries of each array (the
+ * production build's lists reach 65,534 elements: filling whole arrays
+ * every call would dominate). */
+static void fill(outputs *o, size_t old_count, size_t new_count) {
+    size_t longer = old_count > new_count ? old_count : new_count;
+    o->extent = longer + 64 < MAX_SIDE ? longer + 64 : MAX_SIDE;
+    size_t bytes = o->extent * sizeof *o->old_to_new;
+    memset(o->old_to_new, FILL, bytes);
+    memset(o->new_to_old, FILL, bytes);
+    memset(o->moves, FILL, bytes);
+    memset(&o->r, FILL, sizeof o->r);
+}
+
+/* One call of the form's entry point on the values (record_size: 8 or 12). */
+static heckel_status call_form(form f, size_t record_size, const uint64_t *old_values,
+                               size_t old_count, const uint64_t *new_values, size_t new_count,
+                               const heckel_options *options, heckel_result *r) {
+    static side_bytes old_bytes, new_bytes;
+    make_side(f, old_values, old_count, &old_bytes);
+    make_side(f, new_values, new_count, &new_bytes);
+    switch (f) {
+    case FORM_KEYS:
+        return heckel_match_keys(old_values, old_count, new_values, new_count, NULL, NULL, options, r);
+    case FORM_KEYED_SPANS:
+    case FORM_WEAK_SPANS:
+        return heckel_match_keyed_spans(old_bytes.spans, old_bytes.keys, old_count, new_bytes.spans,
+                                        new_bytes.keys, new_count, options, r);
+    case FORM_RECORDS:
+        if (record_size == 8) /* the values themselves, as the core reads them */
+            return heckel_match_records(old_values, old_count, new_values, new_count, 8, options, r);
+        {
+            static unsigned char old_packed[MAX_SIDE * 12], new_packed[MAX_SIDE * 12];
+            for (size_t k = 0; k < old_count; k++) memcpy(old_packed + 12 * k, old_bytes.records[k], 12);
+            for (size_t k = 0; k < new_count; k++) memcpy(new_packed + 12 * k, new_bytes.records[k], 12);
+            return heckel_match_records(old_packed, old_count, new_packed, new_count, 12, options, r);
+        }
+    case FORM_SPANS:
+        return heckel_match_spans(old_bytes.spans, old_count, new_bytes.spans, new_count, options, r);
+    case FORMS: break;
+    }
+    return HECKEL_INVALID_ARGUMENT;
+}
+
+static void run(form f, size_t record_size, const uint64_t *old_keys, size_t old_count,
+                const uint64_t *new_keys, size_t new_count, bool ignore_order, bool with_moves,
+                bool general, outputs *o) {
+    fill(o, old_count, new_count);
     counting_allocator c;
     counting_init(&c);
     heckel_options options = {.ignore_order = ignore_order, .allocator = &c.allocator};
     o->r = (heckel_result){.old_to_new = o->old_to_new, .new_to_old = o->new_to_old,
                            .moves = with_moves ? o->moves : NULL};
     heckel_test_small_path_off = general;
-    o->status = heckel_match_keys(old_keys, old_count, new_keys, new_count, NULL, NULL, &options, &o->r);
+    o->status = call_form(f, record_size, old_keys, old_count, new_keys, new_count, &options, &o->r);
     heckel_test_small_path_off = false;
     o->allocations = c.calls;
+    o->live = c.live;
 }
 
 /* Which path a shape must take. */
@@ -57,34 +146,127 @@ static const char *path_name(size_t allocations) {
     return allocations == 0 ? "stack" : allocations == 1 ? "heap" : "general";
 }
 
-static void compare(test_tally *t, const char *shape, uint64_t *old_keys, size_t old_count,
-                    uint64_t *new_keys, size_t new_count, path expected) {
+static bool same_outputs(const outputs *a, const outputs *b) {
+    size_t bytes = a->extent * sizeof *a->old_to_new;
+    return a->extent == b->extent && !memcmp(a->old_to_new, b->old_to_new, bytes) &&
+           !memcmp(a->new_to_old, b->new_to_old, bytes) && !memcmp(a->moves, b->moves, bytes) &&
+           a->r.match_count == b->r.match_count &&
+           a->r.move_count == b->r.move_count;
+}
+
+static void compare_form(test_tally *t, form f, size_t record_size, const char *shape,
+                         uint64_t *old_keys, size_t old_count, uint64_t *new_keys, size_t new_count,
+                         path expected) {
     for (int variant = 0; variant < 3; variant++) {
         bool ignore_order = variant == 2, with_moves = variant != 1;
         static outputs direct, general;
-        run(old_keys, old_count, new_keys, new_count, ignore_order, with_moves, false, &direct);
-        run(old_keys, old_count, new_keys, new_count, ignore_order, with_moves, true, &general);
+        run(f, record_size, old_keys, old_count, new_keys, new_count, ignore_order, with_moves, false, &direct);
+        run(f, record_size, old_keys, old_count, new_keys, new_count, ignore_order, with_moves, true, &general);
         const char *error = direct.status == HECKEL_OK && !ignore_order
                                 ? check_result(old_keys, old_count, new_keys, new_count, &direct.r)
                                 : NULL;
-        bool same = !memcmp(&direct.old_to_new, &general.old_to_new, sizeof direct.old_to_new) &&
-                    !memcmp(&direct.new_to_old, &general.new_to_old, sizeof direct.new_to_old) &&
-                    !memcmp(&direct.moves, &general.moves, sizeof direct.moves) &&
-                    direct.r.match_count == general.r.match_count &&
-                    direct.r.move_count == general.r.move_count;
         /* The prefix alone decides nothing: paths are told apart only where
          * a middle is left (both sides non-empty after it). */
         bool took = expected == ANY ||
                     (expected == STACK ? direct.allocations == 0
                      : expected == HEAP ? direct.allocations == 1
                                         : direct.allocations > 1);
-        char detail[160];
-        snprintf(detail, sizeof detail, "%s, old %zu, new %zu, variant %d, %s path%s%s", shape,
-                 old_count, new_count, variant, path_name(direct.allocations), error ? ": " : "",
+        char detail[200];
+        snprintf(detail, sizeof detail, "%s, %s, old %zu, new %zu, variant %d, %s path%s%s", form_names[f],
+                 shape, old_count, new_count, variant, path_name(direct.allocations), error ? ": " : "",
                  error ? error : "");
-        tally_expect(t, direct.status == HECKEL_OK && general.status == HECKEL_OK && same && !error,
+        tally_expect(t, direct.status == HECKEL_OK && general.status == HECKEL_OK &&
+                            same_outputs(&direct, &general) && !error && direct.live == 0,
                      "direct path = general path, and correct", detail);
         tally_expect(t, took, "the shape reaches its path", detail);
+    }
+}
+
+/* Every form on the same values: those whose keys are the values reach the
+ * expected path; hashed forms cannot be crowded by crafted values (expected
+ * unless crowding was the point: then the path they would take uncrowded);
+ * weak keys share slots by design, so any path. */
+static void compare(test_tally *t, const char *shape, uint64_t *old_keys, size_t old_count,
+                    uint64_t *new_keys, size_t new_count, path expected, path uncrowded,
+                    size_t round) {
+    for (form f = 0; f < FORMS; f++) {
+        /* Weak keys send many distinct values to the general path's exact
+         * matching, quadratic in them: kept to small lists. */
+        if (f == FORM_WEAK_SPANS && old_count + new_count > 2 * STACK_MAX) continue;
+        path p = keys_are_values(f) ? expected : f == FORM_WEAK_SPANS ? ANY : uncrowded;
+        compare_form(t, f, round % 2 ? 12 : 8, shape, old_keys, old_count, new_keys, new_count, p);
+    }
+}
+
+/* Failures in the middle of a call, for every form: a cancel raised at the
+ * k-th poll, or the k-th allocation failing, for k = 1, 2, ... until the
+ * call runs through: each failing call returns its status with every output
+ * (arrays and counters) untouched and nothing leaked; the call that runs
+ * through gives the uncancelled output. */
+static bool counters_untouched(const outputs *o) {
+    size_t fresh;
+    memset(&fresh, FILL, sizeof fresh);
+    return o->r.match_count == fresh && o->r.move_count == fresh;
+}
+
+static bool untouched(const outputs *o) {
+    heckel_offset fresh;
+    memset(&fresh, FILL, sizeof fresh);
+    for (size_t k = 0; k < o->extent; k++)
+        if (o->old_to_new[k] != fresh || o->new_to_old[k] != fresh || o->moves[k] != fresh) return false;
+    return counters_untouched(o);
+}
+
+static void failures(test_tally *t, const char *shape, const uint64_t *old_keys, size_t old_count,
+                     const uint64_t *new_keys, size_t new_count) {
+    static outputs reference, o;
+    for (form f = 0; f < FORMS; f++) {
+        run(f, 8, old_keys, old_count, new_keys, new_count, false, true, false, &reference);
+        for (int cancelling = 0; cancelling < 2; cancelling++) {
+            size_t k = 1, failed = 0;
+            for (;; k++) {
+                fill(&o, old_count, new_count);
+                counting_allocator c;
+                counting_init(&c);
+                int flag = 0;
+                heckel_options options = {.allocator = &c.allocator};
+                if (cancelling) {
+                    options.cancel = &flag;
+                    poll_hook_arm(k);
+                } else {
+                    c.fail_at = k;
+                }
+                o.r.old_to_new = o.old_to_new; /* the counters keep FILL */
+                o.r.new_to_old = o.new_to_old;
+                o.r.moves = o.moves;
+                heckel_status status = call_form(f, 8, old_keys, old_count, new_keys, new_count, &options, &o.r);
+                size_t polls = poll_hook_polls();
+                poll_hook_arm(0);
+                heckel_status failure = cancelling ? HECKEL_CANCELLED : HECKEL_OUT_OF_MEMORY;
+                char detail[160];
+                snprintf(detail, sizeof detail, "%s, %s, old %zu, new %zu, %s %zu", form_names[f], shape,
+                         old_count, new_count, cancelling ? "cancel at poll" : "failing allocation", k);
+                bool through = cancelling ? polls < k : c.calls < k;
+                if (through) {
+                    tally_expect(t, status == HECKEL_OK && same_outputs(&o, &reference) && c.live == 0,
+                                 "runs through with the same output", detail);
+                    break;
+                }
+                failed++;
+                /* heckel.h: a cancel during the general path's last pass may
+                 * leave the arrays written (never the counters); the direct
+                 * path polls for the last time before writing anything. */
+                bool general = c.calls > 1;
+                tally_expect(t, status == failure && c.live == 0 &&
+                                    (untouched(&o) || (cancelling && general && counters_untouched(&o))),
+                             "fails with outputs untouched, nothing leaked", detail);
+                if (k == 2000) {
+                    tally_expect(t, false, "at most 2000 polls or allocations", detail);
+                    break;
+                }
+            }
+            tally_expect(t, failed + 1 == k, "every poll and allocation tried", form_names[f]);
+        }
     }
 }
 
@@ -162,9 +344,10 @@ int main(void) {
             else if (shape == 5) new_keys[j] = slot_sharer(rng_below(&rng, 16), rng_below(&rng, 4));
             else new_keys[j] = rng_below(&rng, alphabet);
         }
-        compare(&t, shapes[shape], old_keys, old_count, new_keys, new_count,
-                path_for(old_keys, old_count, new_keys, new_count));
+        path p = path_for(old_keys, old_count, new_keys, new_count);
+        compare(&t, shapes[shape], old_keys, old_count, new_keys, new_count, p, p, (size_t)round);
         if (round % 50 == 0) cancelled_before(&t, old_keys, old_count, new_keys, new_count);
+        if (round % 100 == 0) failures(&t, shapes[shape], old_keys, old_count, new_keys, new_count);
     }
     /* Exactly at, just above and far above both bounds, with a common
      * prefix, heavy duplicates (50 values) or none. */
@@ -177,8 +360,10 @@ int main(void) {
                 for (size_t i = 0; i < old_count; i++) old_keys[i] = rng_below(&rng, alphabet);
                 for (size_t j = 0; j < new_count; j++)
                     new_keys[j] = j < prefix ? old_keys[j] : rng_below(&rng, alphabet);
-                compare(&t, "bound", old_keys, old_count, new_keys, new_count,
-                        path_for(old_keys, old_count, new_keys, new_count));
+                path p = path_for(old_keys, old_count, new_keys, new_count);
+                /* Every form without a prefix; keys alone with one (time). */
+                if (prefix == 0) compare(&t, "bound", old_keys, old_count, new_keys, new_count, p, p, k);
+                else compare_form(&t, FORM_KEYS, 8, "bound", old_keys, old_count, new_keys, new_count, p);
             }
         }
     }
@@ -191,7 +376,31 @@ int main(void) {
         for (size_t i = 0; i < old_count; i++) old_keys[i] = slot_sharer(7, i);
         for (size_t j = 0; j < new_count; j++) new_keys[j] = slot_sharer(7, rng_below(&rng, 2 * old_count));
         new_keys[0] = ~new_keys[0]; /* no common prefix */
-        compare(&t, "crowding", old_keys, old_count, new_keys, new_count, GENERAL);
+        compare(&t, "crowding", old_keys, old_count, new_keys, new_count, GENERAL,
+                path_for(old_keys, old_count, new_keys, new_count), k);
+        failures(&t, "crowding", old_keys, old_count, new_keys, new_count);
+    }
+    /* Colliding keys where the bytes decide, on the direct path: values
+     * 1-6 under keys value % 3, two values per key (one extra probe step at
+     * most), duplicates everywhere; on the stack and on the heap. */
+    const size_t colliding[] = {30, 300, 900};
+    for (size_t k = 0; k < sizeof colliding / sizeof *colliding; k++) {
+        for (int round = 0; round < 20; round++) {
+            size_t old_count = colliding[k] / 2 + rng_below(&rng, 10), new_count = colliding[k] / 2;
+            for (size_t i = 0; i < old_count; i++) old_keys[i] = 1 + rng_below(&rng, 6);
+            for (size_t j = 0; j < new_count; j++) new_keys[j] = 1 + rng_below(&rng, 6);
+            path p = path_for(old_keys, old_count, new_keys, new_count);
+            compare_form(&t, FORM_WEAK_SPANS, 8, "colliding", old_keys, old_count, new_keys, new_count, p);
+            if (round == 0) failures(&t, "colliding", old_keys, old_count, new_keys, new_count);
+        }
+    }
+    /* Failures at the sizes that matter: on the stack, on the heap. */
+    for (size_t total = 100; total <= 1000; total += 900) {
+        size_t old_count = total / 2, new_count = total - old_count;
+        for (size_t i = 0; i < old_count; i++) old_keys[i] = 1 + rng_below(&rng, 1u << 20);
+        for (size_t j = 0; j < new_count; j++)
+            new_keys[j] = rng_below(&rng, 4) ? old_keys[rng_below(&rng, old_count)] : 1 + rng_below(&rng, 1u << 20);
+        failures(&t, "sized", old_keys, old_count, new_keys, new_count);
     }
     return tally_finish(&t);
 }

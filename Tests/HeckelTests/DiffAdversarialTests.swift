@@ -146,6 +146,69 @@ import Testing
         }
     }
 
+    /// Short ASCII strings, up to 10 bytes, that NUL bytes and DEL and
+    /// their lengths alone tell apart (a key made from the bytes must count
+    /// the length too), next to strings of 8 and 9 bytes.
+    @Test func shortStringsOnlyTheirLengthsTellApart() {
+        var pool = ["", "\u{0}", "\u{0}\u{0}", "a", "a\u{0}", "\u{0}a", "a\u{0}\u{0}", "\u{7F}", "\u{7F}\u{7F}"]
+        for length in 6...10 {
+            let letters = String("abcdefghij".prefix(length))
+            pool += [letters, letters + "\u{0}", String(letters.dropLast()) + "\u{0}"]
+        }
+        var random = SeededGenerator(seed: 61)
+        for round in 0..<200 {
+            let old = randomList(count: Int.random(in: 0...60, using: &random), using: &random) {
+                pool.randomElement(using: &$0)!
+            }
+            let new = randomList(count: Int.random(in: 0...60, using: &random), using: &random) {
+                pool.randomElement(using: &$0)!
+            }
+            let options = Self.optionSets[round % Self.optionSets.count]
+            expectMatchesReference(ListDiff(from: old, to: new, options: options), old: old, new: new,
+                                   options: options, "round \(round)")
+            expectMatchesReference(ListDiff(from: old, to: new, identifiedBy: { $0 }, options: options),
+                                   old: old, new: new, options: options, "as identities, round \(round)")
+        }
+    }
+
+    /// Equal strings built many ways (decoded, edited down, appended to,
+    /// sliced, interpolated, a non-ASCII character added and removed, kept in
+    /// a large buffer): `==` says equal, so each must match its literal,
+    /// whatever bytes its representation holds past its text.
+    @Test func equalStringsBuiltManyWays() {
+        var random = SeededGenerator(seed: 71)
+        for text in ["", "a", "abc", "0123456", "01234567", "012345678", "0123456789abcde", "0123456789abcdef",
+                     "a longer text, stored natively"] {
+            var edited = text + "XYZ"
+            edited.removeLast(3)
+            var appended = ""
+            for character in text { appended.append(character) }
+            var accented = text + "é"
+            accented.removeLast()
+            var reserved = String()
+            reserved.reserveCapacity(64)
+            reserved += text
+            let ways = [text, String(decoding: Array(text.utf8), as: UTF8.self), edited, appended, accented,
+                        reserved, "\(text)", String(Substring("<" + text + ">").dropFirst().dropLast()),
+                        String(decoding: Array(text.utf16), as: UTF16.self),
+                        String((text + String(repeating: "-", count: 40)).prefix(text.count))]
+            let old = ways.shuffled(using: &random), new = [text] + ways.shuffled(using: &random)
+            #expect(Set(old).count == 1)
+            for options in Self.optionSets {
+                let diff = ListDiff(from: old, to: new, options: options)
+                #expect(diff.insertions == [0] || diff.insertions == [ways.count], "\(text.debugDescription)")
+                expectMatchesReference(diff, old: old, new: new, options: options, text.debugDescription)
+                let identified = ListDiff(from: old, to: new, identifiedBy: { $0 }, options: options)
+                expectMatchesReference(identified, old: old, new: new, options: options, "ids, \(text.debugDescription)")
+            }
+            // Next to other strings of every length: the same.
+            let others = (0..<20).map { String(repeating: "q", count: $0) }
+            let (mixedOld, mixedNew) = ((ways + others).shuffled(using: &random), (others + [text]).shuffled(using: &random))
+            expectMatchesReference(ListDiff(from: mixedOld, to: mixedNew), old: mixedOld, new: mixedNew,
+                                   "mixed, \(text.debugDescription)")
+        }
+    }
+
     // MARK: - Floating point
 
     /// NaNs (quiet, signaling, with a payload, negative) match nothing, as
@@ -301,9 +364,20 @@ private func expectMatchesReference<Element>(
     var expectedOldToNew = [Int?](repeating: nil, count: old.count)
     for (j, i) in expected.enumerated() { if let i { expectedOldToNew[i] = j } }
     #expect(old.indices.map { diff.newOffset(forOld: $0) } == expectedOldToNew, note, sourceLocation: sourceLocation)
-    #expect(Array(diff.deletions) == old.indices.filter { expectedOldToNew[$0] == nil }, note,
+    let deletions = ListDiff.Offsets(old.indices.filter { expectedOldToNew[$0] == nil })
+    let insertions = ListDiff.Offsets(new.indices.filter { expected[$0] == nil })
+    #expect(Array(diff.deletions) == Array(deletions), note, sourceLocation: sourceLocation)
+    #expect(Array(diff.insertions) == Array(insertions), note, sourceLocation: sourceLocation)
+    // The result's views, read in place: equal (and hashing alike) to the
+    // same offsets built here, and read by position back to front as iterated.
+    #expect(diff.deletions == deletions && diff.deletions.hashValue == deletions.hashValue, note,
             sourceLocation: sourceLocation)
-    #expect(Array(diff.insertions) == new.indices.filter { expected[$0] == nil }, note, sourceLocation: sourceLocation)
+    #expect(diff.insertions == insertions && diff.insertions.hashValue == insertions.hashValue, note,
+            sourceLocation: sourceLocation)
+    expectReadsBack(diff.deletions, note, sourceLocation)
+    expectReadsBack(diff.insertions, note, sourceLocation)
+    expectReadsBack(diff.moves, note, sourceLocation)
+    expectReadsBack(diff.updates, note, sourceLocation)
 
     let updated = new.indices.filter { j in expected[j].map { !same(old[$0], new[j]) } ?? false }
     #expect(diff.updates.map(\.new) == updated, note, sourceLocation: sourceLocation)
@@ -323,6 +397,16 @@ private func expectMatchesReference<Element>(
 
     let rebuilt = rebuild(old, applying: diff, insertedFrom: new)
     #expect(rebuilt.count == new.count && zip(rebuilt, new).allSatisfy(same), note, sourceLocation: sourceLocation)
+}
+
+/// A random-access view read by position, last to first, gives what
+/// iterating it gives, reversed; its count is what iteration counts.
+private func expectReadsBack<Items: RandomAccessCollection>(
+    _ items: Items, _ note: Comment, _ sourceLocation: SourceLocation
+) where Items.Element: Equatable {
+    let iterated = Array(items)
+    let byPosition = items.indices.reversed().map { items[$0] }
+    #expect(items.count == iterated.count && byPosition == iterated.reversed(), note, sourceLocation: sourceLocation)
 }
 
 /// Elements matched by `==`, and the same when `same` (by default `==`).
