@@ -17,7 +17,7 @@ extension ListDiff {
     /// held inside the `String` value) are compared as 16-byte records;
     /// other lists are keyed in one Swift pass and compared byte for byte
     /// by the core. At 10^3 elements this costs about 1.3x the instructions
-    /// of integers for strings of 8 bytes, 2.3x for 13 bytes and 3.2x for 21
+    /// of integers for strings of 8 bytes, 2x for 13 bytes and 2.8x for 21
     /// bytes (callgrind), most of the difference in the core's hashing and
     /// byte comparison, which integers do not need. A list with
     /// one non-ASCII string takes the general path instead (exact `==`, by
