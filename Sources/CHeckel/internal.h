@@ -207,6 +207,10 @@ heckel_status heckel_mark_kept(const heckel_env *env, const uint32_t *match, siz
 heckel_status heckel_run_lengths(const heckel_env *env, const uint32_t *match, size_t count,
                                  uint32_t *lengths, uint32_t *work, size_t *longest);
 
+/* The first k in [lo, end) with sorted[k] > v (v never equal to one), or
+ * end: heckel_run_lengths's search, for the direct path's fused pass. */
+size_t heckel_first_above(const uint32_t *sorted, size_t lo, size_t end, uint32_t v);
+
 /* Whether matched pair j is a move: matched, and not kept. */
 static inline bool heckel_is_move(const uint32_t *match, const uint32_t *keep, size_t j) {
     return match[j] != HECKEL_UNMATCHED && keep[j] != HECKEL_KEEP;

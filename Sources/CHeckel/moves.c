@@ -39,6 +39,10 @@ static size_t first_above(const uint32_t *sorted, size_t lo, size_t end, uint32_
     return (size_t)(base - sorted) + (*base < v);
 }
 
+size_t heckel_first_above(const uint32_t *sorted, size_t lo, size_t end, uint32_t v) {
+    return first_above(sorted, lo, end, v);
+}
+
 /* first_above(summary, 0, ends, v) through top (top[r] = summary[r * BLOCK]):
  * top, mostly in cache, then one block of summary. */
 static size_t summary_above(const uint32_t *top, const uint32_t *summary, size_t ends, uint32_t v) {

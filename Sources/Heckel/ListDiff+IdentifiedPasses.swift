@@ -19,27 +19,12 @@ extension ListDiff {
         }
     }
 
-    /// The work of the key-path forms of `init(from:to:identifiedBy:)`:
-    /// `String` identities stored in the elements (`\.id` of a struct, in a
-    /// contiguous list) are read where they lie, with no array of identities
-    /// and no reference counting; any other identity, or strings the
-    /// in-place reader does not take, go through `identified` with a
-    /// closure. Polls `cancel` as `identified` does.
-    @inlinable
-    static func identified<Old: Collection, New: Collection, ID: Hashable>(
-        from old: Old, to new: New, identifiedAt id: KeyPath<Old.Element, ID>,
-        options: Options, cancel: CancelFlag?
-    ) -> Swift.Result<ListDiff, CoreFailure> where Old.Element == New.Element, Old.Element: Equatable {
-        if ID.self == String.self, let offset = MemoryLayout<Old.Element>.offset(of: id),
-           let result = storedStringIdentities(old, new, offset: offset, options: options, cancel: cancel) {
-            return result
-        }
-        return identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options, cancel: cancel)
-    }
-
     /// The diff of two contiguous lists by the `String` stored `offset`
-    /// bytes into each element, or `nil` when a list is not contiguous or a
-    /// string is not readable in place (`StringKeys.matchInPlace`).
+    /// bytes into each element (a key path's `MemoryLayout.offset(of:)`),
+    /// read where they lie: no array of identities, no reference counting.
+    /// `nil` when a list is not contiguous or a string is not readable in
+    /// place (`StringKeys.matchInPlace`); the caller then takes the closure
+    /// path. Polls `cancel` as `identified` does.
     @inlinable
     static func storedStringIdentities<Old: Collection, New: Collection>(
         _ old: Old, _ new: New, offset: Int, options: Options, cancel: CancelFlag?

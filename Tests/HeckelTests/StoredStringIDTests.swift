@@ -2,7 +2,8 @@
 import Testing
 
 /// `String` identities read where they lie in the elements
-/// (`ListDiff.identified(from:to:identifiedAt:)`) against the closure form,
+/// (`ListDiff.storedStringIdentities`, taken by `init(from:to:identifiedBy:)`
+/// with a key path) against the closure form,
 /// which builds an array of identities and matches it (general path for the
 /// `Opaque` ones), on the same lists.
 @Suite struct StoredStringIDTests {

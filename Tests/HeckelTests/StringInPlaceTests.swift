@@ -168,6 +168,30 @@ import Testing
         checkInvariants(diff, old: old, new: new, "small non-ASCII")
     }
 
+    /// Lists of small ASCII strings of at most 8 bytes get exact keys: the
+    /// diff agrees with the general path, also where only the count tells
+    /// strings apart ("", "\0", "\0\0", "a", "a\0").
+    @Test func shortStringsGetExactKeys() {
+        guard StringLayout.isVerified else { return }
+        let nuls = ["", "\0", "\0\0", "a", "a\0", "\0a", "\0\0\0\0\0\0\0\0", "\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}\u{7F}"]
+        var random = RandomListPairs(seed: 47)
+        for round in 0..<150 {
+            let (oldValues, newValues) = random.pair(distinct: 70, largest: 500)
+            let word = { (value: Int) in value < nuls.count ? nuls[value] : Self.string(value, length: value % 9) }
+            let old = oldValues.map(word), new = newValues.map(word)
+            #expect(old.withUnsafeBufferPointer(StringLayout.smallASCIIForm) == .short)
+            let diff = ListDiff(from: old, to: new)
+            #expect(diff == ListDiff(from: old.map(Opaque.init), to: new.map(Opaque.init)), "round \(round)")
+            checkInvariants(diff, old: old, new: new, "round \(round)")
+        }
+        let keys = nuls.withUnsafeBufferPointer { buffer in
+            buffer.indices.map { StringLayout.shortKey(at: UnsafeRawPointer(buffer.baseAddress! + $0)) }
+        }
+        #expect(Set(keys).count == nuls.count)
+        #expect(["123456789"].withUnsafeBufferPointer(StringLayout.smallASCIIForm) == .small)
+        #expect(["12345678", Self.stored("1")].withUnsafeBufferPointer(StringLayout.smallASCIIForm) == .other)
+    }
+
     /// Substrings read in place: every slice of a native, a small and a
     /// literal base gives the standard library's bytes; a non-ASCII base is
     /// declined even where the slice itself is ASCII.

@@ -66,10 +66,12 @@ enum TableFormatter {
             + "\(Job.shortRowRuns) in all) while they add up to under \(format(Job.shortRowSeconds)) s, fewer where they "
             + "would pass the \(format(summary.timeCapSeconds)) s time cap; the engines of one block take turns run by run;")
         text.append("a warm run repeats the call back to back for about \(format(Job.turnSeconds * 1000)) ms and counts the time "
-            + "per call; median, min .. max, ns/elem and vs listdiff are over the warm runs; cold/warm is first over median;")
+            + "per call; median, min .. max, ns/elem and vs listdiff are over the warm runs; cold/warm is first over median "
+            + "(the first call starts from a trimmed heap, warm calls reuse what the allocator kept; 'CPU time' figures: "
+            + "the same ratio in user + system time);")
         text.append("ns/elem and B/elem per element, counting (old + new) / 2 elements;")
-        text.append("peak RSS: the measuring process's high-water mark, inputs included; extra: resident growth during "
-            + "a run (one process per engine);")
+        text.append("peak RSS: the measuring process's high-water mark, inputs included; extra: the largest resident growth "
+            + "during a run, the cold one's where it faults in all its memory (one process per engine);")
         let usesMix = summary.rows.contains { [.random, .duplicates].contains($0.lists.scenario) }
         text.append("edits: deletes + inserts + moves; " + (usesMix ? "random: \(summary.randomMix); " : "")
             + "seed \(summary.seed); \(summary.cores) cores, \(bytes(Int(summary.physicalMemoryBytes))) RAM.")

@@ -27,9 +27,12 @@ struct DiffHeader {
 ///     then o - m        the deletions (old offsets), ascending
 ///     then n - m        the insertions (new offsets), ascending
 ///
-/// The region after new_to_old has room for o + n entries: the core writes
-/// its v move targets there (room min(o, n)), and 2v + (o - m) + (n - m)
-/// <= o + n since v <= m. `finish()` turns the core's output into this
+/// The region after new_to_old has room for o + n entries, plus 7 that
+/// `listUnmatched` may write past its end: the core writes its v move
+/// targets there (room min(o, n)), and 2v + (o - m) + (n - m) <= o + n
+/// since v <= m. Pages of the region that are not written are never
+/// touched, so large diffs use 4 bytes per entry written, not per entry
+/// reserved. `finish()` turns the core's output into this
 /// layout; after it the storage is never written again, which is what makes
 /// the types holding it (`Mapping`, `StoredRun`) `Sendable` and the
 /// collections over it values. (`ManagedBuffer` is not `Sendable`, so this
@@ -118,7 +121,8 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
     /// need not be read.
     ///
     /// Eight entries at a time: a vector compare gives a byte per entry,
-    /// one for an unmatched entry, and only those cost a step.
+    /// one for an unmatched entry, and only those cost a step; eight
+    /// unmatched entries in a row are written by one vector store.
     ///
     /// - Precondition: `mapping` holds exactly `count` unmatched entries up
     ///   to where the scan stops (the core's match count agrees with its
@@ -131,6 +135,13 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
         var written = 0, k = 0
         while k &+ 8 <= total && written < count {
             var flags = unmatchedFlags(UnsafeRawPointer(entries + k))
+            if flags == 0x0101_0101_0101_0101 {
+                // All 8 unmatched (a deleted or inserted block): one store.
+                let offsets = SIMD8(repeating: UInt32(truncatingIfNeeded: k)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+                UnsafeMutableRawPointer(output + written).storeBytes(of: offsets, as: SIMD8<UInt32>.self)
+                written &+= 8
+                flags = 0
+            }
             while flags != 0 {
                 output[written] = UInt32(truncatingIfNeeded: k &+ flags.trailingZeroBitCount &>> 3)
                 written &+= 1

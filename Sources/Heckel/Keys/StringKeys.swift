@@ -2,9 +2,11 @@ import CHeckel
 
 /// `String` and `Substring` lists whose every element is ASCII, handed to the
 /// core as bytes: no Swift call per element from the core, and no `==` per
-/// pair. Three ways, fastest first:
-/// - every string small (`StringLayout.allSmallASCII`): the list's own
-///   storage as 16-byte records (`heckel_match_records`);
+/// pair. Four ways, fastest first:
+/// - every string small and at most 8 bytes (`StringLayout.smallASCIIForm`):
+///   exact 64-bit keys (`StringLayout.shortKey`), matched as integers are;
+/// - every string small: the list's own storage as 16-byte records
+///   (`heckel_match_records`);
 /// - every string small or natively stored (`StringLayout.asciiBytes`):
 ///   spans pointing at the strings' own bytes, keyed in one pass (a
 ///   multiply-fold of their words), as keyed spans
@@ -50,7 +52,12 @@ enum StringKeys {
         _ old: UnsafeBufferPointer<String>, _ new: UnsafeBufferPointer<String>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
         if StringLayout.isVerified {
-            if StringLayout.allSmallASCII(old), StringLayout.allSmallASCII(new) {
+            let form = max(StringLayout.smallASCIIForm(old), StringLayout.smallASCIIForm(new))
+            if form == .short {
+                // Exact keys: matched as integers are, with no byte comparison.
+                return try matchShort(old, new, options: options, cancel: cancel)
+            }
+            if form == .small {
                 // Canonical 16-byte values: matched where they lie, as records.
                 return try Core.matchRecords(
                     old: UnsafeRawPointer(old.baseAddress), oldCount: old.count,
@@ -60,6 +67,33 @@ enum StringKeys {
             if let mapping = try matchInPlace(old, new, options: options, cancel: cancel) { return mapping }
         }
         return try matchASCII(old, new, options: options, cancel: cancel)
+    }
+
+    /// Matches lists of small ASCII strings of at most 8 bytes by their exact
+    /// keys (`StringLayout.shortKey`), with no equality callback.
+    ///
+    /// - Complexity: O(n) expected, and scratch of 8 bytes per element.
+    private static func matchShort(
+        _ old: UnsafeBufferPointer<String>, _ new: UnsafeBufferPointer<String>, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping {
+        try Core.checkCounts(old.count, new.count)
+        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: old.count + new.count) {
+            (keys) throws(CoreFailure) -> Mapping in
+            // One load and a few shifts per string, no call: no polling needed.
+            @inline(__always) func write(_ list: UnsafeBufferPointer<String>, from offset: Int) {
+                guard let base = list.baseAddress else { return }
+                for k in 0..<list.count {
+                    keys.initializeElement(at: offset &+ k, to: StringLayout.shortKey(at: UnsafeRawPointer(base + k)))
+                }
+            }
+            write(old, from: 0)
+            write(new, from: old.count)
+            // UInt64 is trivial: the scratch needs no deinitialization.
+            let all = UnsafeBufferPointer(keys)
+            return try Core.matchKeys(
+                old: UnsafeBufferPointer(rebasing: all[..<old.count]), new: UnsafeBufferPointer(rebasing: all[old.count...]),
+                equal: nil, options: options, cancel: cancel)
+        }
     }
 
     /// Matches lists of strings that are all small or natively stored ASCII

@@ -114,27 +114,57 @@ enum StringLayout {
         } ? fields : nil
     }
 
-    /// Whether every string of `strings` is small and ASCII. Such strings are
-    /// canonical: the standard library keeps the bytes past the count zero
-    /// and the discriminator exact, so two of them are `==` exactly when
-    /// their 16 bytes are equal, and the list can be matched as 16-byte
-    /// records where it lies. Callers check `isVerified` first.
+    /// How small the strings of a list are, from one pass over their second
+    /// words: `.short` when every string is small, ASCII and at most 8
+    /// bytes long, `.small` when every string is small and ASCII, `.other`
+    /// otherwise. Callers check `isVerified` first.
     ///
-    /// - Complexity: O(n), one load and one AND per string.
-    static func allSmallASCII(_ strings: UnsafeBufferPointer<String>) -> Bool {
+    /// Small ASCII strings are canonical: the standard library keeps the
+    /// bytes past the count zero and the discriminator exact, so two of them
+    /// are `==` exactly when their 16 bytes are equal, and a list of them can
+    /// be matched as 16-byte records where it lies. A string of at most 8
+    /// bytes has nothing but zeros in bytes 8-14.
+    ///
+    /// - Complexity: O(n), one load, one AND and one OR per string.
+    static func smallASCIIForm(_ strings: UnsafeBufferPointer<String>) -> SmallForm {
         #if (arch(x86_64) || arch(arm64)) && !os(Android)
-        guard let base = strings.baseAddress else { return true }
+        guard let base = strings.baseAddress else { return .short }
         let raw = UnsafeRawPointer(base)
-        var common: UInt64 = ~0
+        var common: UInt64 = ~0, spilled: UInt64 = 0
         for k in 0..<strings.count {
-            common &= raw.load(fromByteOffset: k &* 16 &+ 8, as: UInt64.self)
+            let object = raw.load(fromByteOffset: k &* 16 &+ 8, as: UInt64.self)
+            common &= object
+            spilled |= object
         }
         // Bits 61-63 all set in every string: small (b61), ASCII (b62 of a
         // small string), immortal (b63); a large string has b61 clear.
-        return common &>> 61 == 0x7
+        guard common &>> 61 == 0x7 else { return .other }
+        return spilled & 0x00FF_FFFF_FFFF_FFFF == 0 ? .short : .small
         #else
-        return false
+        return .other
         #endif
+    }
+
+    /// What `smallASCIIForm` found.
+    enum SmallForm: Comparable {
+        case short, small, other
+    }
+
+    /// Whether every string of `strings` is small and ASCII
+    /// (`smallASCIIForm` `.short` or `.small`).
+    static func allSmallASCII(_ strings: UnsafeBufferPointer<String>) -> Bool {
+        smallASCIIForm(strings) != .other
+    }
+
+    /// The exact key of a small ASCII string of at most 8 bytes whose value
+    /// is at `value`: its bytes (the value's first word, zero past the
+    /// count) with the count's 4 bits in the high bit of bytes 0-3, which
+    /// ASCII leaves clear. Distinct strings get distinct keys and equal
+    /// strings equal keys, so the keys need no comparison of the bytes.
+    @inline(__always)
+    static func shortKey(at value: UnsafeRawPointer) -> UInt64 {
+        let bytes = value.load(as: UInt64.self), count = value.load(fromByteOffset: 8, as: UInt64.self) &>> 56 & 0xF
+        return bytes | (count & 1) &<< 7 | (count & 2) &<< 14 | (count & 4) &<< 21 | (count & 8) &<< 28
     }
 
     /// Reads strings of every form this reader takes (small of 0 to 15
