@@ -75,16 +75,24 @@ extension ListDiff {
     }
 
     /// Computes `ListDiff(from: old, to: new, identifiedBy: id)` for an
-    /// identity at a key path; see `computed(from:to:identifiedBy:)`.
+    /// identity at a key path; see `computed(from:to:identifiedBy:)`. A
+    /// `String` identity stored in the elements is read where it lies, as
+    /// `init(from:to:identifiedBy:)` with a key path does.
     ///
     /// - Throws: as `computed(from:to:identifiedBy:)` with a closure.
     /// - Complexity: as `init(from:to:identifiedBy:)`.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func computed<Old: Collection, New: Collection, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>,
         options: Options = Options(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
-        try await computed(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options)
+        try await Cancellable.runHere { cancel in
+            if let result = ListDiff.storedStringIdentities(old, new, at: id, options: options, cancel: cancel) {
+                return try result.get()
+            }
+            return try ListDiff.identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options,
+                                          cancel: cancel).get()
+        }
     }
 
     /// `computed(from:to:identifiedBy:)` with a key path, for `Sendable`
@@ -97,7 +105,11 @@ extension ListDiff {
         options: Options = Options(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.run { cancel in
-            try ListDiff.identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options, cancel: cancel).get()
+            if let result = ListDiff.storedStringIdentities(old, new, at: id, options: options, cancel: cancel) {
+                return try result.get()
+            }
+            return try ListDiff.identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options,
+                                          cancel: cancel).get()
         }
     }
 }

@@ -51,10 +51,7 @@ extension ListDiff {
     public init<Old: Collection, New: Collection, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>, options: Options = Options()
     ) where Old.Element == New.Element, Old.Element: Equatable {
-        // The type test folds away once specialized: other identities keep
-        // the closure, which the optimizer turns into a plain field load.
-        if ID.self == String.self, let offset = MemoryLayout<Old.Element>.offset(of: id),
-           let result = Self.storedStringIdentities(old, new, offset: offset, options: options, cancel: nil) {
+        if let result = Self.storedStringIdentities(old, new, at: id, options: options, cancel: nil) {
             switch result {
             case .success(let diff): self = diff
             case .failure(let failure): failure.trap()

@@ -19,6 +19,19 @@ extension ListDiff {
         }
     }
 
+    /// `storedStringIdentities` for an identity at a key path: `nil` unless
+    /// `ID` is `String` stored in the elements (`MemoryLayout.offset(of:)`).
+    /// Inlined into each key-path form, which keeps its own closure fallback:
+    /// the type test folds away once specialized, and other identities' key
+    /// paths become a plain field load.
+    @inlinable @inline(__always)
+    static func storedStringIdentities<Old: Collection, New: Collection, ID>(
+        _ old: Old, _ new: New, at id: KeyPath<Old.Element, ID>, options: Options, cancel: CancelFlag?
+    ) -> Swift.Result<ListDiff, CoreFailure>? where Old.Element == New.Element, Old.Element: Equatable {
+        guard ID.self == String.self, let offset = MemoryLayout<Old.Element>.offset(of: id) else { return nil }
+        return storedStringIdentities(old, new, offset: offset, options: options, cancel: cancel)
+    }
+
     /// The diff of two contiguous lists by the `String` stored `offset`
     /// bytes into each element (a key path's `MemoryLayout.offset(of:)`),
     /// read where they lie: no array of identities, no reference counting.

@@ -33,6 +33,29 @@ import Testing
         #expect(onActor.comparisonsOnExecutor > 0)
     }
 
+    /// `ListDiff.computed(from:to:identifiedBy: \.value)` and
+    /// `SectionedDiff`'s on `Sendable` lists take the off-actor overloads (a
+    /// key-path literal once picked the on-actor ones, which ran the diff on
+    /// the caller's actor): the records' `==` never runs on its executor.
+    @Test func keyPathFormRunsOffTheCallersActor() async throws {
+        let actor = CallerActor()
+        let probe = ThreadProbe(executor: actor.executor)
+        let old = (0..<200).map { Probed(value: $0, probe: probe) }
+        let new = (0..<200).reversed().map { Probed(value: $0 % 150, probe: probe) }
+        let diff = try await actor.asyncIdentifiedDiff(old, new)
+        #expect(diff == ListDiff(from: old, to: new, identifiedBy: { $0.value }))
+        checkInvariants(diff, old: old, new: new, identity: { $0.value }, same: ==)
+        #expect(probe.comparisons > 0 && probe.comparisonsOnExecutor == 0)
+
+        let sectionProbe = ThreadProbe(executor: actor.executor)
+        let oldRows = old.map { Probed(value: $0.value, probe: sectionProbe) }
+        let newRows = new.map { Probed(value: $0.value, probe: sectionProbe) }
+        let sectioned = try await actor.asyncSectionedDiff(oldRows, newRows)
+        #expect(try sectioned == SectionedDiff(from: [ListSection(id: 0, items: oldRows)], to: [ListSection(id: 0, items: newRows)],
+                                           identifiedBy: { $0.value }))
+        #expect(sectionProbe.comparisons > 0 && sectionProbe.comparisonsOnExecutor == 0)
+    }
+
     @Test func cancelledBeforeRunning() async {
         let task = Task { () async throws -> ListDiff in
             withUnsafeCurrentTask { $0?.cancel() }

@@ -75,6 +75,40 @@ import Testing
         }
     }
 
+    /// Not `Sendable` (holds a class reference), so its lists take the async
+    /// form that runs on the caller's actor; compared by identity and revision.
+    struct Tagged: Equatable {
+        final class Tag {}
+        var id: String
+        var revision: Int
+        var tag = Tag()
+        static func == (lhs: Tagged, rhs: Tagged) -> Bool { lhs.id == rhs.id && lhs.revision == rhs.revision }
+    }
+
+    /// The async key-path forms (off the actor for `Sendable` lists, on it
+    /// for the others) give the synchronous closure form's diff.
+    @Test func asyncKeyPathFormsAgree() async throws {
+        var random = RandomListPairs(seed: 46)
+        for round in 0..<40 {
+            let unicode = round % 4 == 3
+            let (oldValues, newValues) = random.pair(distinct: 80, largest: 500)
+            let oldIDs = Self.identities(oldValues, unicode: unicode), newIDs = Self.identities(newValues, unicode: unicode)
+            let old = zip(oldIDs, oldValues).map { Leading(id: $0, revision: $1 % 3) }
+            let new = zip(newIDs, newValues).map { Leading(id: $0, revision: $1 % 5 == 0 ? 9 : $1 % 3) }
+            let expected = ListDiff(from: old, to: new, identifiedBy: { $0.id })
+            let offActor = try await ListDiff.computed(from: old, to: new, identifiedBy: \Leading.id)
+            #expect(offActor == expected, "Sendable, round \(round)")
+            checkInvariants(offActor, old: old, new: new, identity: { $0.id }, same: ==, updatesExpected: true,
+                            "Sendable, round \(round)")
+            let oldTagged = old.map { Tagged(id: $0.id, revision: $0.revision) }
+            let newTagged = new.map { Tagged(id: $0.id, revision: $0.revision) }
+            let onActor = try await ListDiff.computed(from: oldTagged, to: newTagged, identifiedBy: \Tagged.id)
+            #expect(onActor == expected, "not Sendable, round \(round)")
+            checkInvariants(onActor, old: oldTagged, new: newTagged, identity: { $0.id }, same: ==, updatesExpected: true,
+                            "not Sendable, round \(round)")
+        }
+    }
+
     /// The in-place pass itself takes stored ASCII identities (so the test
     /// above exercises it) and declines non-ASCII ones and non-contiguous
     /// lists.

@@ -65,7 +65,7 @@ extension SectionedDiff {
     /// `computed(from:to:identifiedBy:)` for an identity at a key path.
     ///
     /// - Complexity: as `init(from:to:identifiedBy:)`.
-    @inlinable
+    @inlinable @_disfavoredOverload
     public static func computed<Old: Collection, New: Collection, ItemID: Hashable>(
         from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element.Items.Element, ItemID>,
         isolation: isolated (any Actor)? = #isolation

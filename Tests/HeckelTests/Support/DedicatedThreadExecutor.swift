@@ -49,6 +49,17 @@ actor CallerActor {
         try await ListDiff.computed(from: old, to: new)
     }
 
+    /// The key-path form, as a list UI on an actor writes it.
+    func asyncIdentifiedDiff(_ old: [Probed], _ new: [Probed]) async throws -> ListDiff {
+        try await ListDiff.computed(from: old, to: new, identifiedBy: \.value)
+    }
+
+    /// The sectioned key-path form, one section.
+    func asyncSectionedDiff(_ old: [Probed], _ new: [Probed]) async throws -> SectionedDiff {
+        try await SectionedDiff.computed(from: [ListSection(id: 0, items: old)], to: [ListSection(id: 0, items: new)],
+                                         identifiedBy: \.value)
+    }
+
     func syncDiff(_ old: [Probed], _ new: [Probed]) -> ListDiff {
         ListDiff(from: old, to: new)
     }
