@@ -212,34 +212,26 @@ static void count_edges(test_tally *t) {
     test_outputs o;
     outputs_make(&o, 2, 2);
     const size_t max = HECKEL_MAX_COUNT, past = HECKEL_MAX_COUNT + 1;
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_keys(NULL, max, keys, 2, NULL, NULL, NULL, &o.result),
-                    HECKEL_INVALID_ARGUMENT, &o, "max count, NULL old keys");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_keys(keys, 2, NULL, past, NULL, NULL, NULL, &o.result),
-                    HECKEL_INVALID_ARGUMENT, &o, "past max count, NULL new keys");
+    EXPECT_REJECTED(t, &o, heckel_match_keys(NULL, max, keys, 2, NULL, NULL, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "max count, NULL old keys");
+    EXPECT_REJECTED(t, &o, heckel_match_keys(keys, 2, NULL, past, NULL, NULL, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "past max count, NULL new keys");
     outputs_reset(&o);
     o.result.old_to_new = NULL;
     expect_rejected(t, heckel_match_keys(fake, past, keys, 2, NULL, NULL, NULL, &o.result),
                     HECKEL_INVALID_ARGUMENT, &o, "past max count, NULL old_to_new");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_keys(fake, past, NULL, 0, NULL, NULL, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "past max count, new empty and NULL");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_keys(NULL, 0, fake, past, NULL, NULL, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "old empty and NULL, new past max count");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_records(fake, max, fake, max, SIZE_MAX / max + 1, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "max counts of records whose bytes overflow");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_records(NULL, 0, fake, past, 1, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "records: old empty and NULL, new past max count");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_spans(NULL, max, spans, 2, NULL, &o.result),
-                    HECKEL_INVALID_ARGUMENT, &o, "spans: max count, NULL old");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_keyed_spans(NULL, NULL, 0, fake, fake, past, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "keyed spans: old empty and NULL, new past max count");
+    EXPECT_REJECTED(t, &o, heckel_match_keys(fake, past, NULL, 0, NULL, NULL, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "past max count, new empty and NULL");
+    EXPECT_REJECTED(t, &o, heckel_match_keys(NULL, 0, fake, past, NULL, NULL, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "old empty and NULL, new past max count");
+    EXPECT_REJECTED(t, &o, heckel_match_records(fake, max, fake, max, SIZE_MAX / max + 1, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "max counts of records whose bytes overflow");
+    EXPECT_REJECTED(t, &o, heckel_match_records(NULL, 0, fake, past, 1, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "records: old empty and NULL, new past max count");
+    EXPECT_REJECTED(t, &o, heckel_match_spans(NULL, max, spans, 2, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "spans: max count, NULL old");
+    EXPECT_REJECTED(t, &o, heckel_match_keyed_spans(NULL, NULL, 0, fake, fake, past, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "keyed spans: old empty and NULL, new past max count");
     size_t move_count = TEST_CANARY;
     heckel_offset pairs[2] = {1, (heckel_offset)HECKEL_MAX_COUNT};
     tally_expect(t, heckel_find_moves(pairs, 2, NULL, o.moves, &move_count) == HECKEL_INVALID_ARGUMENT &&

@@ -24,12 +24,10 @@ static void invalid_arguments(test_tally *t) {
     outputs_make(&o, 3, 3);
     expect_rejected(t, heckel_match_keys(NULL, 2, keys, 2, NULL, NULL, NULL, &o.result),
                     HECKEL_INVALID_ARGUMENT, &o, "keys: NULL old");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_keys(keys, 2, NULL, 1, NULL, NULL, NULL, &o.result),
-                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, NULL),
-                    HECKEL_INVALID_ARGUMENT, &o, "keys: NULL result");
+    EXPECT_REJECTED(t, &o, heckel_match_keys(keys, 2, NULL, 1, NULL, NULL, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "keys: NULL new");
+    EXPECT_REJECTED(t, &o, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, NULL),
+                    HECKEL_INVALID_ARGUMENT, "keys: NULL result");
     outputs_reset(&o);
     o.result.old_to_new = NULL;
     expect_rejected(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
@@ -38,47 +36,34 @@ static void invalid_arguments(test_tally *t) {
     o.result.new_to_old = NULL;
     expect_rejected(t, heckel_match_keys(keys, 2, keys, 2, NULL, NULL, NULL, &o.result),
                     HECKEL_INVALID_ARGUMENT, &o, "keys: NULL new_to_old");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_keys(fake, huge, keys, 2, NULL, NULL, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "keys: old count too large");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_keys(keys, 2, fake, huge, NULL, NULL, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "keys: new count too large");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_keys(fake, SIZE_MAX, fake, SIZE_MAX, NULL, NULL, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "keys: SIZE_MAX counts");
+    EXPECT_REJECTED(t, &o, heckel_match_keys(fake, huge, keys, 2, NULL, NULL, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "keys: old count too large");
+    EXPECT_REJECTED(t, &o, heckel_match_keys(keys, 2, fake, huge, NULL, NULL, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "keys: new count too large");
+    EXPECT_REJECTED(t, &o, heckel_match_keys(fake, SIZE_MAX, fake, SIZE_MAX, NULL, NULL, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "keys: SIZE_MAX counts");
 
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_records(NULL, 1, bytes, 1, 4, NULL, &o.result),
-                    HECKEL_INVALID_ARGUMENT, &o, "records: NULL old");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_records(bytes, 1, NULL, 1, 4, NULL, &o.result),
-                    HECKEL_INVALID_ARGUMENT, &o, "records: NULL new");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_records(bytes, 2, bytes, 2, 0, NULL, &o.result),
-                    HECKEL_INVALID_ARGUMENT, &o, "records: element_size 0");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_records(fake, huge, bytes, 1, 1, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "records: count too large");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_records(fake, 4, fake, 4, SIZE_MAX / 2, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "records: bytes overflow");
+    EXPECT_REJECTED(t, &o, heckel_match_records(NULL, 1, bytes, 1, 4, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "records: NULL old");
+    EXPECT_REJECTED(t, &o, heckel_match_records(bytes, 1, NULL, 1, 4, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "records: NULL new");
+    EXPECT_REJECTED(t, &o, heckel_match_records(bytes, 2, bytes, 2, 0, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "records: element_size 0");
+    EXPECT_REJECTED(t, &o, heckel_match_records(fake, huge, bytes, 1, 1, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "records: count too large");
+    EXPECT_REJECTED(t, &o, heckel_match_records(fake, 4, fake, 4, SIZE_MAX / 2, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "records: bytes overflow");
 
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_spans(NULL, 1, spans, 1, NULL, &o.result),
-                    HECKEL_INVALID_ARGUMENT, &o, "spans: NULL old");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_spans(spans, 2, spans, 1, NULL, &o.result),
-                    HECKEL_INVALID_ARGUMENT, &o, "spans: NULL bytes with a length");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_spans(fake, huge, spans, 1, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "spans: count too large");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_records(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),
-                    HECKEL_TOO_LARGE, &o, "records: new bytes overflow");
-    outputs_reset(&o);
-    expect_rejected(t, heckel_match_spans(spans, 1, spans, 2, NULL, &o.result),
-                    HECKEL_INVALID_ARGUMENT, &o, "spans: new NULL bytes with a length");
+    EXPECT_REJECTED(t, &o, heckel_match_spans(NULL, 1, spans, 1, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "spans: NULL old");
+    EXPECT_REJECTED(t, &o, heckel_match_spans(spans, 2, spans, 1, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "spans: NULL bytes with a length");
+    EXPECT_REJECTED(t, &o, heckel_match_spans(fake, huge, spans, 1, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "spans: count too large");
+    EXPECT_REJECTED(t, &o, heckel_match_records(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "records: new bytes overflow");
+    EXPECT_REJECTED(t, &o, heckel_match_spans(spans, 1, spans, 2, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "spans: new NULL bytes with a length");
     outputs_free(&o);
     heckel_cancel(NULL); /* a no-op, documented as safe */
     static const heckel_status statuses[] = {HECKEL_OK, HECKEL_INVALID_ARGUMENT, HECKEL_TOO_LARGE,

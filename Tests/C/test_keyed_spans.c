@@ -282,11 +282,7 @@ static void invalid_arguments(test_tally *t) {
     size_t huge = HECKEL_MAX_COUNT + 1;
     test_outputs o;
     outputs_make(&o, 3, 3);
-#define REJECTS(call, want, what)                                   \
-    do {                                                            \
-        outputs_reset(&o);                                          \
-        expect_rejected(t, (call), want, &o, "keyed spans: " what); \
-    } while (0)
+#define REJECTS(call, want, what) EXPECT_REJECTED(t, &o, call, want, "keyed spans: " what)
     REJECTS(heckel_match_keyed_spans(NULL, keys, 2, spans, keys, 2, NULL, &o.result),
             HECKEL_INVALID_ARGUMENT, "NULL old spans");
     REJECTS(heckel_match_keyed_spans(spans, keys, 2, NULL, keys, 1, NULL, &o.result),

@@ -171,4 +171,12 @@ size_t expect_cancel_at_each_poll(test_tally *tally, test_call call, void *conte
 void expect_rejected(test_tally *tally, heckel_status got, heckel_status want,
                      const test_outputs *o, const char *what);
 
+/* expect_rejected on a call made with o's outputs freshly reset to their
+ * canaries (the call is an argument, so the reset must come before it). */
+#define EXPECT_REJECTED(tally, o, call, want, what)              \
+    do {                                                         \
+        outputs_reset(o);                                        \
+        expect_rejected((tally), (call), (want), (o), (what));   \
+    } while (0)
+
 #endif

@@ -42,6 +42,15 @@ import Testing
         }
     }
 
+    /// A random pair of `Leading` lists with `identities`' ids; revisions
+    /// differ for some ids, so matched pairs give updates.
+    static func leadingPair(_ random: inout RandomListPairs, unicode: Bool) -> (old: [Leading], new: [Leading]) {
+        let (oldValues, newValues) = random.pair(distinct: 80, largest: 500)
+        let oldIDs = identities(oldValues, unicode: unicode), newIDs = identities(newValues, unicode: unicode)
+        return (zip(oldIDs, oldValues).map { Leading(id: $0, revision: $1 % 3) },
+                zip(newIDs, newValues).map { Leading(id: $0, revision: $1 % 5 == 0 ? 9 : $1 % 3) })
+    }
+
     /// The diff by `\.id` agrees with the closure form and with the general
     /// path, and its mapping, updates and rebuild hold.
     func check<Element: Equatable>(
@@ -60,12 +69,7 @@ import Testing
     @Test func storedIdentitiesAgree() {
         var random = RandomListPairs(seed: 45)
         for round in 0..<120 {
-            let unicode = round % 4 == 3
-            let (oldValues, newValues) = random.pair(distinct: 80, largest: 500)
-            let oldIDs = Self.identities(oldValues, unicode: unicode), newIDs = Self.identities(newValues, unicode: unicode)
-            // Revisions differ for some identities: updates.
-            let oldLeading = zip(oldIDs, oldValues).map { Leading(id: $0, revision: $1 % 3) }
-            let newLeading = zip(newIDs, newValues).map { Leading(id: $0, revision: $1 % 5 == 0 ? 9 : $1 % 3) }
+            let (oldLeading, newLeading) = Self.leadingPair(&random, unicode: round % 4 == 3)
             check(oldLeading, newLeading, \.id, "leading, round \(round)")
             let oldNested = oldLeading.map { Nested(count: $0.revision, inner: .init(flag: 1, id: $0.id)) }
             let newNested = newLeading.map { Nested(count: $0.revision, inner: .init(flag: 1, id: $0.id)) }
@@ -90,11 +94,7 @@ import Testing
     @Test func asyncKeyPathFormsAgree() async throws {
         var random = RandomListPairs(seed: 46)
         for round in 0..<40 {
-            let unicode = round % 4 == 3
-            let (oldValues, newValues) = random.pair(distinct: 80, largest: 500)
-            let oldIDs = Self.identities(oldValues, unicode: unicode), newIDs = Self.identities(newValues, unicode: unicode)
-            let old = zip(oldIDs, oldValues).map { Leading(id: $0, revision: $1 % 3) }
-            let new = zip(newIDs, newValues).map { Leading(id: $0, revision: $1 % 5 == 0 ? 9 : $1 % 3) }
+            let (old, new) = Self.leadingPair(&random, unicode: round % 4 == 3)
             let expected = ListDiff(from: old, to: new, identifiedBy: { $0.id })
             let offActor = try await ListDiff.computed(from: old, to: new, identifiedBy: \Leading.id)
             #expect(offActor == expected, "Sendable, round \(round)")
