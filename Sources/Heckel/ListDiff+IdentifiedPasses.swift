@@ -107,17 +107,16 @@ extension ListDiff {
         // Both lists read in place (borrowed: no element copied to compare).
         return try old.withContiguousElements { (old) throws(CoreFailure) in
             try new.withContiguousElements { (new) throws(CoreFailure) in
-                try mapping.newToOld.withUnsafeBufferPointer { (newToOld) throws(CoreFailure) in
-                    var updates: [Update] = []
-                    for newOffset in 0..<min(new.count, newToOld.count) {
-                        try CancelFlag.poll(cancel, at: newOffset)
-                        let oldOffset = newToOld[newOffset]
-                        if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != new[newOffset] {
-                            updates.append(Update(old: Int(oldOffset), new: newOffset))
-                        }
+                let newToOld = mapping.newToOld
+                var updates: [Update] = []
+                for newOffset in 0..<min(new.count, newToOld.count) {
+                    try CancelFlag.poll(cancel, at: newOffset)
+                    let oldOffset = newToOld[newOffset]
+                    if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != new[newOffset] {
+                        updates.append(Update(old: Int(oldOffset), new: newOffset))
                     }
-                    return updates
                 }
+                return updates
             }
         }
     }

@@ -7,34 +7,59 @@ struct DiffHeader {
     @usableFromInline var newCount: Int
     @usableFromInline var matchCount: Int
     @usableFromInline var moveCount: Int
+    /// The leading pairs (k, k) the core trimmed: not stored.
+    @usableFromInline var prefix: Int
+    /// The trailing pairs the core trimmed (old o - s + k with new n - s +
+    /// k): not stored.
+    @usableFromInline var suffix: Int
 
     @inlinable
-    init(oldCount: Int, newCount: Int, matchCount: Int, moveCount: Int) {
+    init(oldCount: Int, newCount: Int, matchCount: Int, moveCount: Int, prefix: Int = 0, suffix: Int = 0) {
         (self.oldCount, self.newCount, self.matchCount, self.moveCount) = (oldCount, newCount, matchCount, moveCount)
+        (self.prefix, self.suffix) = (prefix, suffix)
     }
+
+    /// The old offsets stored: those between the prefix and the suffix.
+    @inlinable
+    var oldWindowCount: Int { oldCount &- prefix &- suffix }
+
+    /// The new offsets stored.
+    @inlinable
+    var newWindowCount: Int { newCount &- prefix &- suffix }
 }
 
 /// One diff's offsets in one heap block: the C core writes into it directly
 /// and `ListDiff` and its collections read from it, so a diff costs one
 /// allocation (`ManagedBuffer` keeps the header and the elements together).
 ///
-/// Layout of a diff's storage, `UInt32` entries, o = old count, n = new
-/// count, m = match count, v = move count:
+/// Only the window of the mapping is stored: the core trims a common prefix
+/// of p pairs and a suffix of s pairs (heckel.h's window output), whose
+/// entries `Mapping` answers arithmetically (old i below p maps to i, old i
+/// from o - s on to i + n - o), so equal and nearly equal lists cost a few
+/// entries, not 8 bytes per element (nor, in a fresh process, the page
+/// faults of writing them).
 ///
-///     [0, o)            old_to_new
-///     [o, o + n)        new_to_old
-///     [o + n, + 2v)     the moves as (from, to) pairs, ascending by to
+/// Layout of a diff's storage, `UInt32` entries, o = old count, n = new
+/// count, m = match count, v = move count, p and s the prefix and suffix,
+/// wo = o - p - s and wn = n - p - s:
+///
+///     [0, wo)           old_to_new of old offsets p ..< o - s
+///     [wo, wo + wn)     new_to_old of new offsets p ..< n - s
+///     [wo + wn, + 2v)   the moves as (from, to) pairs, ascending by to
 ///     then o - m        the deletions (old offsets), ascending
 ///     then n - m        the insertions (new offsets), ascending
 ///
-/// The core writes its v move targets right after new_to_old (room
-/// min(o, n)); `finished(matchCount:moveCount:room:)` then needs 2v +
-/// (o - m) + (n - m) entries there, plus 7 that `listUnmatched` may write
-/// past the end. A diff's storage is made with room for min(o, n) + 7
-/// (`forDiff`), which holds that whenever at least about half the elements
-/// are matched and stay in order (a list UI's usual diff): one allocation,
-/// 12 bytes per element for lists of one length. Otherwise `finished` moves the core's output to a storage of
-/// the exact size (one copy of the mapping). Reserving o + n up front would
+/// The core writes the window in place (old_to_new at [p, o - s), new_to_old
+/// at o + [p, n - s), its v move targets at o + n: room min(o, n)), and
+/// `finished(matchCount:moveCount:room:prefix:suffix:)` moves them down
+/// into this layout; it then needs 2v + (o - m) + (n - m) entries after the
+/// window, plus 7 that `listUnmatched` may write past the end. A diff's
+/// storage is made with room for min(o, n) + 7 (`forDiff`), which holds that
+/// whenever at least about half the elements are matched and stay in order
+/// (a list UI's usual diff): one allocation, 12 bytes per element for lists
+/// of one length. Otherwise, or when the window leaves most of a big
+/// storage unused, `finished` moves the core's output to a storage of the
+/// exact size (one copy of the window). Reserving o + n up front would
 /// always fit, but one block of 16 bytes per element crosses glibc's mmap
 /// threshold at 10^4 elements and made the heap grow and shrink (brk) on
 /// every call. `finished` turns the core's output into this
@@ -73,11 +98,11 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
     @inlinable
     var counts: DiffHeader { withUnsafeMutablePointerToHeader { $0.pointee } }
 
-    /// Where the moves start: right after new_to_old.
+    /// Where the moves start: right after the new window.
     @inlinable
     var movesStart: Int {
         let counts = counts
-        return counts.oldCount + counts.newCount
+        return counts.oldWindowCount + counts.newWindowCount
     }
 
     /// Where the deletions start: after the 2v entries of the moves.
@@ -92,54 +117,81 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
     }
 
     /// The core's output in the documented layout, given its match and move
-    /// counts and the `room` this storage was made with: the move targets
-    /// become (from, to) pairs, and the deletions and insertions are listed.
-    /// In this storage when they fit its room, else in a new one of the
-    /// exact size. Called once, before the storage is shared.
+    /// counts, the `room` this storage was made with and the prefix and
+    /// suffix it trimmed: the windows and move targets moved down, the move
+    /// targets made (from, to) pairs, and the deletions and insertions
+    /// listed. In this storage when they fit its room and fill a fair part of
+    /// it, else in a new one of the exact size. Called once, before the
+    /// storage is shared.
     ///
-    /// - Complexity: O(v + the offsets up to the last unmatched one), plus
-    ///   O(o + n) when the storage is replaced.
+    /// - Complexity: O(v + the window's offsets up to the last unmatched
+    ///   one), plus O(wo + wn) when the trimmed pairs are many or the storage
+    ///   is replaced.
     @usableFromInline
-    func finished(matchCount: Int, moveCount: Int, room: Int) -> DiffStorage {
+    func finished(matchCount: Int, moveCount: Int, room: Int, prefix: Int, suffix: Int) -> DiffStorage {
         let counts = counts
-        let needed = 2 * moveCount + counts.oldCount + counts.newCount - 2 * matchCount
-        if needed <= room {
-            finish(matchCount: matchCount, moveCount: moveCount)
-            return self
+        let windows = counts.oldCount + counts.newCount &- 2 &* (prefix &+ suffix)
+        let needed = windows + 2 * moveCount + counts.oldCount + counts.newCount - 2 * matchCount
+        let capacity = counts.oldCount + counts.newCount + room
+        // A big storage mostly left unused by a small window (equal or nearly
+        // equal lists) is given back: 1/4 keeps the copy rare, 4,096 entries
+        // (16 KiB) keep small diffs to one allocation.
+        let keep = needed <= capacity && (capacity <= 4096 || needed >= capacity / 4)
+        let target = keep ? self : DiffStorage.make(
+            capacity: needed + 7, header: DiffHeader(oldCount: counts.oldCount, newCount: counts.newCount, matchCount: 0, moveCount: 0))
+        target.withUnsafeMutablePointerToHeader {
+            $0.pointee.prefix = prefix
+            $0.pointee.suffix = suffix
         }
-        let copy = DiffStorage.forDiff(oldCount: counts.oldCount, newCount: counts.newCount, room: needed)
-        copy.entries.initialize(from: entries, count: counts.oldCount + counts.newCount + moveCount)
-        copy.finish(matchCount: matchCount, moveCount: moveCount)
-        return copy
+        if prefix &+ suffix != 0 || target !== self {
+            let from = entries, to = target.entries
+            let oldWindow = counts.oldCount &- prefix &- suffix, newWindow = counts.newCount &- prefix &- suffix
+            // Each run moves down (or to another block): memmove's overlap rule holds.
+            Self.move(from + prefix, to: to, count: oldWindow)
+            Self.move(from + counts.oldCount + prefix, to: to + oldWindow, count: newWindow)
+            Self.move(from + counts.oldCount + counts.newCount, to: to + oldWindow + newWindow, count: moveCount)
+        }
+        target.finish(matchCount: matchCount, moveCount: moveCount)
+        return target
     }
 
-    /// `finished` in place: room for the moves as pairs, the deletions and
-    /// the insertions (and 7 more) is there.
+    /// Copies `count` entries, the runs possibly overlapping.
+    private static func move(_ source: UnsafeMutablePointer<UInt32>, to target: UnsafeMutablePointer<UInt32>, count: Int) {
+        if count > 0 && source != target {
+            UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: count &* MemoryLayout<UInt32>.stride)
+        }
+    }
+
+    /// `finished` in place, the windows and move targets in the layout: room
+    /// for the moves as pairs, the deletions and the insertions (and 7 more)
+    /// is there.
     func finish(matchCount: Int, moveCount: Int) {
         withUnsafeMutablePointerToHeader {
             $0.pointee.matchCount = matchCount
             $0.pointee.moveCount = moveCount
         }
         let counts = counts, entries = entries
-        let newToOld = entries + counts.oldCount
+        let prefix = counts.prefix, oldWindow = counts.oldWindowCount, newWindow = counts.newWindowCount
+        let newToOld = entries + oldWindow
         let moves = entries + movesStart
         // In place, backwards: pair k lands at 2k and 2k + 1, and when target
         // k is read only pairs above k have been written (at 2k + 2 and up).
+        // Every move lies in the window.
         var k = moveCount
         while k > 0 {
             k &-= 1
             let to = moves[k]
-            moves[2 &* k] = newToOld[Int(to)]
+            moves[2 &* k] = newToOld[Int(to) &- prefix]
             moves[2 &* k &+ 1] = to
         }
         let deletionCount = counts.oldCount - matchCount, insertionCount = counts.newCount - matchCount
-        Self.listUnmatched(in: UnsafeBufferPointer(start: entries, count: counts.oldCount),
+        Self.listUnmatched(in: UnsafeBufferPointer(start: entries, count: oldWindow), from: prefix,
                            count: deletionCount, to: entries + deletionsStart)
-        Self.listUnmatched(in: UnsafeBufferPointer(start: newToOld, count: counts.newCount),
+        Self.listUnmatched(in: UnsafeBufferPointer(start: newToOld, count: newWindow), from: prefix,
                            count: insertionCount, to: entries + insertionsStart)
     }
 
-    /// Writes to `output` the `count` offsets `k` with `mapping[k] ==
+    /// Writes to `output` the `count` offsets `first + k` with `mapping[k] ==
     /// HECKEL_UNMATCHED`, ascending. Stops at the last one: unmatched entries
     /// often come in one block (a block deleted or inserted), so the rest
     /// need not be read.
@@ -153,21 +205,22 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
     ///   arrays). `output` has room for `count + 7`: the last block may write
     ///   up to 7 entries past `count` before the check that traps.
     /// - Complexity: O(offset of the last unmatched entry).
-    static func listUnmatched(in mapping: UnsafeBufferPointer<UInt32>, count: Int, to output: UnsafeMutablePointer<UInt32>) {
+    static func listUnmatched(in mapping: UnsafeBufferPointer<UInt32>, from first: Int = 0, count: Int,
+                              to output: UnsafeMutablePointer<UInt32>) {
         guard count > 0, let entries = mapping.baseAddress else { return }
-        let total = mapping.count
+        let total = mapping.count, base = UInt32(truncatingIfNeeded: first)
         var written = 0, k = 0
         while k &+ 8 <= total && written < count {
             var flags = unmatchedFlags(UnsafeRawPointer(entries + k))
             if flags == 0x0101_0101_0101_0101 {
                 // All 8 unmatched (a deleted or inserted block): one store.
-                let offsets = SIMD8(repeating: UInt32(truncatingIfNeeded: k)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+                let offsets = SIMD8(repeating: base &+ UInt32(truncatingIfNeeded: k)) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
                 UnsafeMutableRawPointer(output + written).storeBytes(of: offsets, as: SIMD8<UInt32>.self)
                 written &+= 8
                 flags = 0
             }
             while flags != 0 {
-                output[written] = UInt32(truncatingIfNeeded: k &+ flags.trailingZeroBitCount &>> 3)
+                output[written] = base &+ UInt32(truncatingIfNeeded: k &+ flags.trailingZeroBitCount &>> 3)
                 written &+= 1
                 flags &= flags &- 1
             }
@@ -176,7 +229,7 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
         precondition(written <= count, "Heckel core: inconsistent match count")
         while k < total && written < count {
             if entries[k] == HECKEL_UNMATCHED {
-                output[written] = UInt32(truncatingIfNeeded: k)
+                output[written] = base &+ UInt32(truncatingIfNeeded: k)
                 written &+= 1
             }
             k &+= 1
