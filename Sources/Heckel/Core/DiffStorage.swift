@@ -12,11 +12,19 @@ struct DiffHeader {
     /// The trailing pairs the core trimmed (old o - s + k with new n - s +
     /// k): not stored.
     @usableFromInline var suffix: Int
+    /// Where old offset `prefix`'s entry is.
+    @usableFromInline var oldStart: Int
+    /// Where new offset `prefix`'s entry is.
+    @usableFromInline var newStart: Int
+    /// Where the moves start.
+    @usableFromInline var movesStart: Int
 
+    /// The header of a storage laid out for the core's output: old_to_new at
+    /// 0, new_to_old at o, the moves at o + n.
     @inlinable
-    init(oldCount: Int, newCount: Int, matchCount: Int, moveCount: Int, prefix: Int = 0, suffix: Int = 0) {
-        (self.oldCount, self.newCount, self.matchCount, self.moveCount) = (oldCount, newCount, matchCount, moveCount)
-        (self.prefix, self.suffix) = (prefix, suffix)
+    init(oldCount: Int, newCount: Int) {
+        (self.oldCount, self.newCount, matchCount, moveCount, prefix, suffix) = (oldCount, newCount, 0, 0, 0, 0)
+        (oldStart, newStart, movesStart) = (0, oldCount, oldCount &+ newCount)
     }
 
     /// The old offsets stored: those between the prefix and the suffix.
@@ -41,25 +49,26 @@ struct DiffHeader {
 ///
 /// Layout of a diff's storage, `UInt32` entries, o = old count, n = new
 /// count, m = match count, v = move count, p and s the prefix and suffix,
-/// wo = o - p - s and wn = n - p - s:
+/// wo = o - p - s and wn = n - p - s, the starts in the header:
 ///
-///     [0, wo)           old_to_new of old offsets p ..< o - s
-///     [wo, wo + wn)     new_to_old of new offsets p ..< n - s
-///     [wo + wn, + 2v)   the moves as (from, to) pairs, ascending by to
-///     then o - m        the deletions (old offsets), ascending
-///     then n - m        the insertions (new offsets), ascending
+///     [oldStart, + wo)     old_to_new of old offsets p ..< o - s
+///     [newStart, + wn)     new_to_old of new offsets p ..< n - s
+///     [movesStart, + 2v)   the moves as (from, to) pairs, ascending by to
+///     then o - m           the deletions (old offsets), ascending
+///     then n - m           the insertions (new offsets), ascending
 ///
-/// The core writes the window in place (old_to_new at [p, o - s), new_to_old
-/// at o + [p, n - s), its v move targets at o + n: room min(o, n)), and
-/// `finished(matchCount:moveCount:room:prefix:suffix:)` moves them down
-/// into this layout; it then needs 2v + (o - m) + (n - m) entries after the
-/// window, plus 7 that `listUnmatched` may write past the end. A diff's
-/// storage is made with room for min(o, n) + 7 (`forDiff`), which holds that
-/// whenever at least about half the elements are matched and stay in order
-/// (a list UI's usual diff): one allocation, 12 bytes per element for lists
-/// of one length. Otherwise, or when the window leaves most of a big
-/// storage unused, `finished` moves the core's output to a storage of the
-/// exact size (one copy of the window). Reserving o + n up front would
+/// The core writes the window in place: old_to_new at p ..< o - s,
+/// new_to_old at o + (p ..< n - s), its v move targets at o + n (room
+/// min(o, n)); the entries of the trimmed pairs are never written.
+/// `finished(matchCount:moveCount:room:prefix:suffix:)` then needs 2v +
+/// (o - m) + (n - m) entries after o + n, plus 7 that `listUnmatched` may
+/// write past the end. A diff's storage is made with room for min(o, n) + 7
+/// (`forDiff`), which holds that whenever at least about half the elements
+/// are matched and stay in order (a list UI's usual diff): one allocation,
+/// 12 bytes per element for lists of one length, nothing moved. Otherwise,
+/// or when the window leaves most of a big storage unused, `finished` moves
+/// the core's output to a storage of the exact size, the windows and the
+/// moves packed from 0 (one copy of the window). Reserving o + n up front would
 /// always fit, but one block of 16 bytes per element crosses glibc's mmap
 /// threshold at 10^4 elements and made the heap grow and shrink (brk) on
 /// every call. `finished` turns the core's output into this
@@ -86,8 +95,7 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
     /// its moves) and 7 more.
     @usableFromInline
     static func forDiff(oldCount: Int, newCount: Int, room: Int) -> DiffStorage {
-        make(capacity: oldCount + newCount + room + 7,
-             header: DiffHeader(oldCount: oldCount, newCount: newCount, matchCount: 0, moveCount: 0))
+        make(capacity: oldCount + newCount + room + 7, header: DiffHeader(oldCount: oldCount, newCount: newCount))
     }
 
     /// The entries.
@@ -98,12 +106,9 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
     @inlinable
     var counts: DiffHeader { withUnsafeMutablePointerToHeader { $0.pointee } }
 
-    /// Where the moves start: right after the new window.
+    /// Where the moves start.
     @inlinable
-    var movesStart: Int {
-        let counts = counts
-        return counts.oldWindowCount + counts.newWindowCount
-    }
+    var movesStart: Int { counts.movesStart }
 
     /// Where the deletions start: after the 2v entries of the moves.
     @inlinable
@@ -118,62 +123,56 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
 
     /// The core's output in the documented layout, given its match and move
     /// counts, the `room` this storage was made with and the prefix and
-    /// suffix it trimmed: the windows and move targets moved down, the move
-    /// targets made (from, to) pairs, and the deletions and insertions
-    /// listed. In this storage when they fit its room and fill a fair part of
-    /// it, else in a new one of the exact size. Called once, before the
-    /// storage is shared.
+    /// suffix it trimmed: the move targets made (from, to) pairs, and the
+    /// deletions and insertions listed. In this storage when they fit its
+    /// room and the window fills a fair part of it, else in a new one of the
+    /// exact size. Called once, before the storage is shared.
     ///
     /// - Complexity: O(v + the window's offsets up to the last unmatched
-    ///   one), plus O(wo + wn) when the trimmed pairs are many or the storage
-    ///   is replaced.
+    ///   one), plus O(wo + wn) when the storage is replaced.
     @usableFromInline
     func finished(matchCount: Int, moveCount: Int, room: Int, prefix: Int, suffix: Int) -> DiffStorage {
         let counts = counts
-        let windows = counts.oldCount + counts.newCount &- 2 &* (prefix &+ suffix)
-        let needed = windows + 2 * moveCount + counts.oldCount + counts.newCount - 2 * matchCount
+        let oldWindow = counts.oldCount &- prefix &- suffix, newWindow = counts.newCount &- prefix &- suffix
+        let listed = 2 * moveCount + counts.oldCount + counts.newCount - 2 * matchCount
         let capacity = counts.oldCount + counts.newCount + room
         // A big storage mostly left unused by a small window (equal or nearly
         // equal lists) is given back: 1/4 keeps the copy rare, 4,096 entries
         // (16 KiB) keep small diffs to one allocation.
-        let keep = needed <= capacity && (capacity <= 4096 || needed >= capacity / 4)
-        let target = keep ? self : DiffStorage.make(
-            capacity: needed + 7, header: DiffHeader(oldCount: counts.oldCount, newCount: counts.newCount, matchCount: 0, moveCount: 0))
-        target.withUnsafeMutablePointerToHeader {
-            $0.pointee.prefix = prefix
-            $0.pointee.suffix = suffix
+        let used = oldWindow + newWindow + listed
+        if listed <= room && (capacity <= 4096 || used >= capacity / 4) {
+            withUnsafeMutablePointerToHeader {
+                $0.pointee.prefix = prefix
+                $0.pointee.suffix = suffix
+                $0.pointee.oldStart = prefix
+                $0.pointee.newStart = counts.oldCount &+ prefix
+            }
+            finish(matchCount: matchCount, moveCount: moveCount)
+            return self
         }
-        if prefix &+ suffix != 0 || target !== self {
-            let from = entries, to = target.entries
-            let oldWindow = counts.oldCount &- prefix &- suffix, newWindow = counts.newCount &- prefix &- suffix
-            // Each run moves down (or to another block): memmove's overlap rule holds.
-            Self.move(from + prefix, to: to, count: oldWindow)
-            Self.move(from + counts.oldCount + prefix, to: to + oldWindow, count: newWindow)
-            Self.move(from + counts.oldCount + counts.newCount, to: to + oldWindow + newWindow, count: moveCount)
-        }
-        target.finish(matchCount: matchCount, moveCount: moveCount)
-        return target
+        var header = DiffHeader(oldCount: counts.oldCount, newCount: counts.newCount)
+        (header.prefix, header.suffix) = (prefix, suffix)
+        (header.oldStart, header.newStart, header.movesStart) = (0, oldWindow, oldWindow + newWindow)
+        let copy = DiffStorage.make(capacity: used + 7, header: header)
+        let from = entries, to = copy.entries
+        to.initialize(from: from + prefix, count: oldWindow)
+        (to + oldWindow).initialize(from: from + counts.oldCount + prefix, count: newWindow)
+        (to + oldWindow + newWindow).initialize(from: from + counts.oldCount + counts.newCount, count: moveCount)
+        copy.finish(matchCount: matchCount, moveCount: moveCount)
+        return copy
     }
 
-    /// Copies `count` entries, the runs possibly overlapping.
-    private static func move(_ source: UnsafeMutablePointer<UInt32>, to target: UnsafeMutablePointer<UInt32>, count: Int) {
-        if count > 0 && source != target {
-            UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: count &* MemoryLayout<UInt32>.stride)
-        }
-    }
-
-    /// `finished` in place, the windows and move targets in the layout: room
-    /// for the moves as pairs, the deletions and the insertions (and 7 more)
-    /// is there.
+    /// `finished` in place, the header's starts set: room for the moves as
+    /// pairs, the deletions and the insertions (and 7 more) is there.
     func finish(matchCount: Int, moveCount: Int) {
         withUnsafeMutablePointerToHeader {
             $0.pointee.matchCount = matchCount
             $0.pointee.moveCount = moveCount
         }
         let counts = counts, entries = entries
-        let prefix = counts.prefix, oldWindow = counts.oldWindowCount, newWindow = counts.newWindowCount
-        let newToOld = entries + oldWindow
-        let moves = entries + movesStart
+        let prefix = counts.prefix
+        let newToOld = entries + counts.newStart
+        let moves = entries + counts.movesStart
         // In place, backwards: pair k lands at 2k and 2k + 1, and when target
         // k is read only pairs above k have been written (at 2k + 2 and up).
         // Every move lies in the window.
@@ -185,10 +184,10 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
             moves[2 &* k &+ 1] = to
         }
         let deletionCount = counts.oldCount - matchCount, insertionCount = counts.newCount - matchCount
-        Self.listUnmatched(in: UnsafeBufferPointer(start: entries, count: oldWindow), from: prefix,
-                           count: deletionCount, to: entries + deletionsStart)
-        Self.listUnmatched(in: UnsafeBufferPointer(start: newToOld, count: newWindow), from: prefix,
-                           count: insertionCount, to: entries + insertionsStart)
+        Self.listUnmatched(in: UnsafeBufferPointer(start: entries + counts.oldStart, count: counts.oldWindowCount),
+                           from: prefix, count: deletionCount, to: entries + deletionsStart)
+        Self.listUnmatched(in: UnsafeBufferPointer(start: newToOld, count: counts.newWindowCount),
+                           from: prefix, count: insertionCount, to: entries + insertionsStart)
     }
 
     /// Writes to `output` the `count` offsets `first + k` with `mapping[k] ==

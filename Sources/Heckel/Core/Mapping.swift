@@ -22,7 +22,7 @@ struct Mapping: @unchecked Sendable {
     @inlinable
     var oldToNew: MappingSide {
         let counts = storage.counts
-        return MappingSide(storage, start: 0, count: counts.oldCount, prefix: counts.prefix,
+        return MappingSide(storage, start: counts.oldStart, count: counts.oldCount, prefix: counts.prefix,
                            windowCount: counts.oldWindowCount, shift: counts.newCount &- counts.oldCount)
     }
 
@@ -30,7 +30,7 @@ struct Mapping: @unchecked Sendable {
     @inlinable
     var newToOld: MappingSide {
         let counts = storage.counts
-        return MappingSide(storage, start: counts.oldWindowCount, count: counts.newCount, prefix: counts.prefix,
+        return MappingSide(storage, start: counts.newStart, count: counts.newCount, prefix: counts.prefix,
                            windowCount: counts.newWindowCount, shift: counts.oldCount &- counts.newCount)
     }
 
