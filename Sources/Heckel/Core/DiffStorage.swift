@@ -132,45 +132,45 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
     ///   one), plus O(wo + wn) when the storage is replaced.
     @usableFromInline
     func finished(matchCount: Int, moveCount: Int, room: Int, prefix: Int, suffix: Int) -> DiffStorage {
-        let counts = counts
-        let oldWindow = counts.oldCount &- prefix &- suffix, newWindow = counts.newCount &- prefix &- suffix
-        let listed = 2 * moveCount + counts.oldCount + counts.newCount - 2 * matchCount
-        let capacity = counts.oldCount + counts.newCount + room
+        var header = counts
+        (header.matchCount, header.moveCount, header.prefix, header.suffix) = (matchCount, moveCount, prefix, suffix)
+        let oldCount = header.oldCount, newCount = header.newCount
+        let listed = 2 &* moveCount &+ oldCount &+ newCount &- 2 &* matchCount
+        let capacity = oldCount &+ newCount &+ room
         // A big storage mostly left unused by a small window (equal or nearly
         // equal lists) is given back: 1/4 keeps the copy rare, 4,096 entries
         // (16 KiB) keep small diffs to one allocation.
-        let used = oldWindow + newWindow + listed
-        if listed <= room && (capacity <= 4096 || used >= capacity / 4) {
-            withUnsafeMutablePointerToHeader {
-                $0.pointee.prefix = prefix
-                $0.pointee.suffix = suffix
-                $0.pointee.oldStart = prefix
-                $0.pointee.newStart = counts.oldCount &+ prefix
-            }
-            finish(matchCount: matchCount, moveCount: moveCount)
+        let windows = oldCount &+ newCount &- 2 &* (prefix &+ suffix)
+        if listed <= room && (capacity <= 4096 || windows &+ listed >= capacity / 4) {
+            (header.oldStart, header.newStart) = (prefix, oldCount &+ prefix)
+            withUnsafeMutablePointerToHeader { $0.pointee = header }
+            listChanges(header)
             return self
         }
-        var header = DiffHeader(oldCount: counts.oldCount, newCount: counts.newCount)
-        (header.prefix, header.suffix) = (prefix, suffix)
+        let oldWindow = header.oldWindowCount, newWindow = header.newWindowCount
         (header.oldStart, header.newStart, header.movesStart) = (0, oldWindow, oldWindow + newWindow)
-        let copy = DiffStorage.make(capacity: used + 7, header: header)
+        let copy = DiffStorage.make(capacity: windows + listed + 7, header: header)
         let from = entries, to = copy.entries
         to.initialize(from: from + prefix, count: oldWindow)
-        (to + oldWindow).initialize(from: from + counts.oldCount + prefix, count: newWindow)
-        (to + oldWindow + newWindow).initialize(from: from + counts.oldCount + counts.newCount, count: moveCount)
-        copy.finish(matchCount: matchCount, moveCount: moveCount)
+        (to + oldWindow).initialize(from: from + oldCount + prefix, count: newWindow)
+        (to + oldWindow + newWindow).initialize(from: from + oldCount + newCount, count: moveCount)
+        copy.listChanges(header)
         return copy
     }
 
-    /// `finished` in place, the header's starts set: room for the moves as
-    /// pairs, the deletions and the insertions (and 7 more) is there.
+    /// `finished` in place for a storage whose header has its starts set.
     func finish(matchCount: Int, moveCount: Int) {
         withUnsafeMutablePointerToHeader {
             $0.pointee.matchCount = matchCount
             $0.pointee.moveCount = moveCount
         }
-        let counts = counts, entries = entries
-        let prefix = counts.prefix
+        listChanges(counts)
+    }
+
+    /// The moves made pairs and the deletions and insertions listed, given
+    /// the header (the finished one): room for them (and 7 more) is there.
+    private func listChanges(_ counts: DiffHeader) {
+        let entries = entries, prefix = counts.prefix, moveCount = counts.moveCount
         let newToOld = entries + counts.newStart
         let moves = entries + counts.movesStart
         // In place, backwards: pair k lands at 2k and 2k + 1, and when target
@@ -183,11 +183,12 @@ final class DiffStorage: ManagedBuffer<DiffHeader, UInt32> {
             moves[2 &* k] = newToOld[Int(to) &- prefix]
             moves[2 &* k &+ 1] = to
         }
-        let deletionCount = counts.oldCount - matchCount, insertionCount = counts.newCount - matchCount
+        let deletionCount = counts.oldCount &- counts.matchCount, insertionCount = counts.newCount &- counts.matchCount
+        let deletions = counts.movesStart &+ 2 &* moveCount
         Self.listUnmatched(in: UnsafeBufferPointer(start: entries + counts.oldStart, count: counts.oldWindowCount),
-                           from: prefix, count: deletionCount, to: entries + deletionsStart)
+                           from: prefix, count: deletionCount, to: entries + deletions)
         Self.listUnmatched(in: UnsafeBufferPointer(start: newToOld, count: counts.newWindowCount),
-                           from: prefix, count: insertionCount, to: entries + insertionsStart)
+                           from: prefix, count: insertionCount, to: entries + (deletions &+ deletionCount))
     }
 
     /// Writes to `output` the `count` offsets `first + k` with `mapping[k] ==
