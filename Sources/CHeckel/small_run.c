@@ -131,11 +131,14 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
         chain[i + 1] = x;
         slots[s] = (uint16_t)(i + 1);
     }
-    size_t matched = 0;
-    /* The move pass's forward half: see heckel_run_lengths (moves.c). */
+    size_t unmatched = 0;
+    /* The move pass's forward half: see heckel_run_lengths (moves.c), here
+     * for matched elements only (an unmatched one's run length is never
+     * read), with end = tail[length - 1] + 1 (0 before any run), compared
+     * with old offset + 1. */
     uint32_t *lengths = a->lengths, *tail = a->tail;
     size_t length = 0;
-    int64_t last = -1;
+    uint32_t end = 0;
     for (size_t j = 0; j < new_count; j++) {
         uint64_t key = new_keys[j];
         size_t s = SLOT(key);
@@ -145,37 +148,34 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
          * leaves the slot in place (probes for other values pass it) and
          * its value SPENT. */
         uint16_t after = chain[x];
-        uint32_t taken = HECKEL_UNMATCHED;
-        if (after != SPENT) {
-            taken = (uint32_t)x - 1;
-            matched++;
-            if (after != 0) slots[s] = after;
-            else chain[x] = SPENT;
+        if (after == SPENT) {
+            match[j] = HECKEL_UNMATCHED;
+            unmatched++;
+            continue;
         }
-        match[j] = taken;
-        if (ordered) { /* heckel_run_lengths's step, as the pairs come */
-            uint32_t v = taken;
-            size_t l;
-            if (last < (int64_t)v) { /* appends (unmatched: no effect, see moves.c) */
-                l = length;
-                bool is_match = v != HECKEL_UNMATCHED;
-                length += is_match;
-                last = is_match ? v : last;
-            } else if (length == 1 || tail[length - 2] < v) {
-                l = length - 1;
-                last = v;
-            } else {
-                l = heckel_first_above(tail, 0, length - 1, v);
-            }
-            lengths[j] = (uint32_t)l;
-            tail[l] = v;
+        if (after != 0) slots[s] = after;
+        else chain[x] = SPENT;
+        uint32_t v = (uint32_t)x - 1;
+        match[j] = v;
+        if (!ordered) continue;
+        size_t l;
+        if (end < x) { /* appends */
+            l = length++;
+            end = x;
+        } else if (length == 1 || tail[length - 2] < v) {
+            l = length - 1;
+            end = x;
+        } else {
+            l = heckel_first_above(tail, 0, length - 1, v);
         }
+        lengths[j] = (uint32_t)l;
+        tail[l] = v;
     }
     *longest = length;
 #undef PROBE
 #undef SAME
 #undef SLOT
-    *matches = matched;
+    *matches = new_count - unmatched;
     return true;
 }
 
