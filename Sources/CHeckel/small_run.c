@@ -92,12 +92,13 @@ typedef struct direct_input {
     size_t prefix;
 } direct_input;
 
-/* Fills match[] and *matches: each new element takes the first unmatched old
+/* Fills pairs[] and *matches: each new element takes the first unmatched old
  * occurrence of its value (an empty slot's chain entry, chain[0], reads as
  * SPENT: no match). Inlined twice, bytes NULL or not, so plain keys pay
  * nothing for the byte comparison. (Branch-free forms of these loops
- * measured 10-25% slower built with clang: inserts and deletions mostly come
- * in blocks, so the branches are predicted.) False, match[] partly written,
+ * measured 10-25% slower built with clang, and again 1.2-1.8x slower on the
+ * bench's random single inserts, where they spare the most mispredicted
+ * branches: the selects spill registers.) False, pairs[] partly written,
  * when the keys crowd the table (probes past the budget). */
 static inline __attribute__((always_inline)) bool
 match_elements(const direct_input *d, size_t old_count, size_t new_count, const direct_arrays *a,
@@ -169,10 +170,7 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
             l = length - 1;
             end = x;
         } else {
-            const uint32_t *base = tail;
-            for (size_t n = length - 1; n > 1; n -= n / 2)
-                base = base[n / 2] < v ? base + n / 2 : base;
-            l = (size_t)(base - tail) + (*base < v);
+            l = heckel_first_above(tail, 0, length - 1, v);
         }
         pairs[j] = (uint32_t)l << 16 | x;
         tail[l] = v;
