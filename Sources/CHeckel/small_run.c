@@ -57,6 +57,11 @@ typedef struct direct_arrays {
     unsigned bits;
 } direct_arrays;
 
+/* The least b with 2^b >= n (0 for n <= 1): no loop, as this runs per call. */
+static unsigned ceiling_log2(size_t n) {
+    return n <= 1 ? 0 : 64 - (unsigned)__builtin_clzll((unsigned long long)n - 1);
+}
+
 /* Table bits for old_count keys: a quarter full at most, so that probes
  * rarely take a second step (each step is a branch the CPU may mispredict;
  * measured 1.5x faster than half full at 10^3), and an eighth from 256 keys
@@ -65,10 +70,10 @@ typedef struct direct_arrays {
  * leaves the L1 cache either way). */
 static unsigned table_bits(size_t old_count) {
     size_t sparse = old_count >= 256 ? 8 : 4;
-    unsigned bits = 4;
-    while (((size_t)1 << bits) < sparse * old_count && bits < 15) bits++;
-    while (((size_t)1 << bits) < 4 * old_count) bits++;
-    return bits;
+    unsigned bits = ceiling_log2(sparse * old_count);
+    bits = bits < 4 ? 4 : bits > 15 ? 15 : bits;
+    unsigned least = ceiling_log2(4 * old_count);
+    return bits < least ? least : bits;
 }
 
 /* 32-bit words of the region for the given counts. */
