@@ -29,28 +29,14 @@ size_t heckel_kept_work(size_t count) {
     return count > TOP_MIN ? work + count / TOP_MIN + 1 : work;
 }
 
-/* The first k in [lo, end) with sorted[k] > v (v is never equal), or end.
- * Branch-free halving: its steps are unpredictable, so no branch on them. */
-static size_t first_above(const uint32_t *sorted, size_t lo, size_t end, uint32_t v) {
-    if (lo == end) return end;
-    const uint32_t *base = sorted + lo;
-    for (size_t n = end - lo; n > 1; n -= n / 2)
-        base = base[n / 2] < v ? base + n / 2 : base;
-    return (size_t)(base - sorted) + (*base < v);
-}
-
-size_t heckel_first_above(const uint32_t *sorted, size_t lo, size_t end, uint32_t v) {
-    return first_above(sorted, lo, end, v);
-}
-
-/* first_above(summary, 0, ends, v) through top (top[r] = summary[r * BLOCK]):
+/* heckel_first_above(summary, 0, ends, v) through top (top[r] = summary[r * BLOCK]):
  * top, mostly in cache, then one block of summary. */
 static size_t summary_above(const uint32_t *top, const uint32_t *summary, size_t ends, uint32_t v) {
-    size_t g = first_above(top, 0, (ends - 1) / BLOCK + 1, v);
+    size_t g = heckel_first_above(top, 0, (ends - 1) / BLOCK + 1, v);
     if (g == 0) return 0;
     size_t lo = (g - 1) * BLOCK, end = lo + BLOCK < ends ? lo + BLOCK : ends;
     for (size_t at = lo; at < end; at += 16) __builtin_prefetch(&summary[at]);
-    return first_above(summary, lo + 1, end, v);
+    return heckel_first_above(summary, lo + 1, end, v);
 }
 
 heckel_status heckel_run_lengths(const heckel_env *env, const uint32_t *match, size_t count,
@@ -87,7 +73,7 @@ heckel_status heckel_run_lengths(const heckel_env *env, const uint32_t *match, s
                       * tail[length - 2]) is above v. */
                 size_t ends = (length - 1) / BLOCK + 1;
                 size_t f = top ? summary_above(top, summary, ends, v)
-                               : first_above(summary, 0, ends, v);
+                               : heckel_first_above(summary, 0, ends, v);
                 if (f == 0) {
                     l = 0;
                 } else {
@@ -95,7 +81,7 @@ heckel_status heckel_run_lengths(const heckel_env *env, const uint32_t *match, s
                     /* The block's lines at once: one cache miss, not one per step. */
                     for (size_t at = q * BLOCK; at < (q + 1) * BLOCK && at < length; at += 16)
                         __builtin_prefetch(&tail[at]);
-                    l = first_above(tail, q * BLOCK + 1, hi + 1, v);
+                    l = heckel_first_above(tail, q * BLOCK + 1, hi + 1, v);
                 }
             }
             lengths[j] = (uint32_t)l; /* never HECKEL_KEEP: l < count <= HECKEL_MAX_COUNT */
