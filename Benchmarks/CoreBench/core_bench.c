@@ -32,7 +32,10 @@
  * free; see HECKEL_PHASE in the core), as the mean over the timed runs and for
  * the row's first call, with the minor page faults of each (getrusage).
  *
- * Usage: heckel_core_bench [-n] [-p] [-r runs] [-e engine] [-t threads]... [size ...]
+ * -d: the same lists over ten distinct values (each key taken modulo 10), as
+ * heckel-bench's duplicates scenario: most matched pairs are moves.
+ *
+ * Usage: heckel_core_bench [-n] [-p] [-d] [-r runs] [-e engine] [-t threads]... [size ...]
  *        (default: -r 5, every engine, -t 1, sizes 100 1000 1000000 10000000;
  *        naive runs unless -n, and ratios are then to the first row; -t 0 is
  *        the core's automatic choice)
@@ -181,6 +184,7 @@ static size_t run_engine(int engine, unsigned threads, lists *l, heckel_result *
 static const char *only_engine; /* -e: time naive and this engine only */
 
 static bool skip_naive; /* -n: no naive row (profiling the core alone) */
+static bool duplicates; /* -d: ten distinct values (the bench's duplicates scenario) */
 
 static bool selected(int engine) {
     if (engine == NAIVE) return !skip_naive;
@@ -204,6 +208,8 @@ static void make_lists(lists *l, size_t n, uint64_t seed) {
         uint64_t t = l->new[a]; l->new[a] = l->new[b]; l->new[b] = t;
     }
     l->m = m;
+    if (duplicates) /* -d: the same edits over ten distinct values */
+        for (size_t k = 0; k < n + m; k++) *(k < n ? &l->old[k] : &l->new[k - n]) %= 10;
     l->old_records = l->new_records = NULL;
     l->old_spans = l->new_spans = NULL;
     if (!selected(RECORDS) && !selected(SPANS)) return; /* 10^8: 6 GB spared */
@@ -369,10 +375,13 @@ static void bench_size(size_t n, int runs) {
 
 int main(int argc, char **argv) {
     int runs = 5, first = 1, given_threads = 0;
-    const char *usage = "usage: heckel_core_bench [-n] [-p] [-r runs] [-e engine] [-t threads]... [size ...]\n";
+    const char *usage = "usage: heckel_core_bench [-n] [-p] [-d] [-r runs] [-e engine] [-t threads]... [size ...]\n";
     for (; first < argc && argv[first][0] == '-'; first += 2) {
         if (strcmp(argv[first], "-n") == 0) {
             skip_naive = true;
+            first--;
+        } else if (strcmp(argv[first], "-d") == 0) {
+            duplicates = true;
             first--;
         } else if (strcmp(argv[first], "-p") == 0) {
 #ifndef HECKEL_BENCH_PHASES
