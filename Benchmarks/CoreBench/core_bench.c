@@ -185,23 +185,25 @@ static void print_bandwidth(void) {
  * and the outputs (their own loads and stores, in the layouts of
  * partition_match.c, moves.c and outputs.c; tables that stay in cache and
  * the cache-line fills of writes not counted), for n old and m new elements
- * (the whole lists: for a random mix the trimmed part is small) and v moves;
- * 0 when the phase is not modelled. Divided by the phase's wall time: the
- * rate to compare with the measured bandwidth. */
-static double phase_model_bytes(const char *phase, double n, double m, double v) {
+ * (the whole lists: for a random mix the trimmed part is small), v moves and
+ * the row's thread count; 0 when the phase is not modelled. Divided by the
+ * phase's CPU time: the rate to compare with the measured bandwidth. */
+static double phase_model_bytes(const char *phase, double n, double m, double v, unsigned threads) {
     static const struct { const char *name; double per_old, per_new, per_move; } model[] = {
         {"histogram", 8, 8, 0},     /* keys read */
         {"scatter", 20, 20, 0},     /* keys read again; 12-byte old entries, 8-byte new keys + 4-byte partition written */
         {"match", 12, 12, 0},       /* entries and keys read, 4-byte results written over the keys */
         {"gather", 0, 12, 0},       /* partition read, result read, match written */
         {"kept", 0, 20, 0},         /* match read, run lengths written; then both read, marks written */
-        {"mapping", 4, 8, 0},       /* match read, both mapping arrays written */
-        {"kept+mapping", 4, 28, 0},
-        {"moves", 0, 8, 4},         /* match and marks read, moves written */
+        {"mapping", 8, 8, 0},       /* match read, new_to_old written, old_to_new filled and its pairs written */
+        {"kept+mapping", 8, 28, 0},
+        {"moves", 0, 8, 4},         /* match and marks read (twice on 2+ threads: counts first), moves written */
     };
     for (size_t k = 0; k < sizeof model / sizeof *model; k++)
-        if (strcmp(model[k].name, phase) == 0)
-            return model[k].per_old * n + model[k].per_new * m + model[k].per_move * v;
+        if (strcmp(model[k].name, phase) == 0) {
+            double reads = strcmp(phase, "moves") == 0 && threads > 1 ? 2 : 1;
+            return model[k].per_old * n + reads * model[k].per_new * m + model[k].per_move * v;
+        }
     return 0;
 }
 
@@ -352,7 +354,7 @@ static void print_phases(const row *rows, int row_count, int runs, size_t calls,
             int r = 0; /* the first call's entry of the same name */
             while (r < f->count && strcmp(f->name[r], p->name[q]) != 0) r++;
             bool in_first = r < f->count;
-            double bytes = phase_model_bytes(p->name[q], n, m, v), seconds = p->seconds[q] / calls_run;
+            double bytes = phase_model_bytes(p->name[q], n, m, v, w->threads), seconds = p->seconds[q] / calls_run;
             double cpu = p->cpu[q] / calls_run;
             char model[2][16] = {"-", "-"};
             if (bytes > 0 && cpu > 0) { /* per CPU second: a loaded machine's waits left out */
