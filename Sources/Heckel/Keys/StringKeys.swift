@@ -119,10 +119,13 @@ enum StringKeys {
     ) throws(CoreFailure) -> Mapping? {
         try Core.checkCounts(old.count, new.count)
         let count = old.count + new.count
-        // One block, keys then spans: two blocks (a span's 16 bytes, a key's
-        // 8) from 10^4 strings on made glibc return the memory after each
-        // call and fault it in again on the next (130 page faults a call at
-        // 10^4, half the call's time).
+        // One block, keys then spans. glibc gives the top of its heap back to
+        // the system once it exceeds twice the largest block it has unmapped
+        // so far; as two blocks (spans and keys apart), neither outweighed
+        // the core's table and the result, and from about 10^4 strings every
+        // call gave its memory back and faulted it in again (heckel-bench,
+        // 10^4 21-byte strings: about 100 page faults a call, 1.5-2x the
+        // time). One block of 24 bytes a string is the call's largest.
         return try withUnsafeTemporaryAllocation(
             byteCount: count &* (MemoryLayout<UInt64>.stride &+ MemoryLayout<heckel_span>.stride),
             alignment: MemoryLayout<heckel_span>.alignment
