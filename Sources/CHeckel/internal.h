@@ -226,8 +226,9 @@ static inline bool heckel_is_move(const uint32_t *match, const uint32_t *keep, s
 }
 
 /* Counts into *move_count, and writes to moves (unless NULL) ascending, the
- * positions offset + j of the moves j in [first, end). Polls; returns false
- * if cancelled (moves then partly written). */
+ * positions offset + j of the moves j in [first, end). moves may be
+ * keep + first: each entry is written after keep's entries up to it are read.
+ * Polls; returns false if cancelled (moves then partly written). */
 bool heckel_list_moves(const heckel_env *env, const uint32_t *match, const uint32_t *keep,
                        size_t first, size_t end, size_t offset, heckel_offset *moves,
                        size_t *move_count);
@@ -241,10 +242,10 @@ bool heckel_write_mapping(const heckel_env *env, const heckel_middle *m, size_t 
 
 /* Counts into *move_count, and writes to r->moves unless NULL, the moves of
  * the middle (new positions; new_count: the whole new list's), on
- * env->thread_count threads. Returns false
- * if cancelled (moves partly written). */
+ * env->thread_count threads; keep (heckel_mark_kept's) is then overwritten.
+ * Returns false if cancelled (moves partly written). */
 bool heckel_write_moves(const heckel_env *env, const heckel_middle *m, size_t new_count,
-                        const uint32_t *match, const uint32_t *keep, heckel_result *r,
+                        const uint32_t *match, uint32_t *keep, heckel_result *r,
                         size_t *move_count);
 
 /* Sets *intersect: whether any of a[0 ..< a_count] equals one of the first

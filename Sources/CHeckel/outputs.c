@@ -1,18 +1,25 @@
 /* The caller's output arrays, written last, in parallel passes over slices
  * of the lists: old_to_new (trimmed pairs across, the middle unmatched); then
  * new_to_old and the middle's pairs in old_to_new, counting each slice's
- * matches. Moves: each slice's count, then each slice's moves at the place
- * the counts before it give, so they stay ascending for every thread count.
+ * matches. Moves, in one read of each slice: the first slice lists into the
+ * caller's array, every other one stages its moves in its own slice of keep
+ * (scratch, read before it is overwritten); after the join they are copied
+ * to the place the counts before them give, so they stay ascending for every
+ * thread count and nothing past move_count is written. (Counting first, then
+ * listing, read everything twice: twice the moves' CPU time on two threads.)
  * Every pass polls the cancel flag: a cancel leaves the arrays partly written
  * (heckel.h says so). Counters are the caller's to set, on success. The
  * window output (env->window) skips the trimmed pairs' entries. */
 #include "internal.h"
 
+#include <string.h>
+
 typedef struct output_job {
     const heckel_env *env;
     const heckel_middle *m;
     size_t old_count, new_count;
-    const uint32_t *match, *keep;
+    const uint32_t *match;
+    uint32_t *keep; /* scratch once the moves are listed: the staged moves */
     heckel_result *r;
     size_t matches[HECKEL_MAX_THREADS], moves[HECKEL_MAX_THREADS]; /* per slice */
 } output_job;
@@ -89,27 +96,24 @@ static bool new_side_task(void *context, unsigned part, unsigned parts) {
     return true;
 }
 
-static bool count_moves_task(void *context, unsigned part, unsigned parts) {
+/* Counts a slice's moves; with a moves array, the first slice lists them
+ * there, the others stage theirs at the start of their own slice of keep
+ * (heckel_list_moves reads each entry before it writes there), copied by
+ * heckel_write_moves after the join. */
+static bool list_moves_task(void *context, unsigned part, unsigned parts) {
     output_job *job = context;
     size_t first, end;
     middle_slice(job, part, parts, &first, &end);
-    return heckel_list_moves(job->env, job->match, job->keep, first, end, 0, NULL, &job->moves[part]);
-}
-
-static bool list_moves_task(void *context, unsigned part, unsigned parts) {
-    output_job *job = context;
-    size_t offset = 0, first, end, listed;
-    for (unsigned k = 0; k < part; k++) offset += job->moves[k];
-    middle_slice(job, part, parts, &first, &end);
-    return heckel_list_moves(job->env, job->match, job->keep, first, end, job->m->prefix,
-                             job->r->moves + offset, &listed);
+    heckel_offset *moves = !job->r->moves ? NULL : part == 0 ? job->r->moves : job->keep + first;
+    return heckel_list_moves(job->env, job->match, job->keep, first, end, job->m->prefix, moves,
+                             &job->moves[part]);
 }
 
 /* Sets the job's shared fields, leaving the per-slice arrays unset: each
  * slice writes its own entry before any is read, and zeroing both (1 KiB)
  * on every call is a fixed cost small lists notice. */
 static void job_set(output_job *job, const heckel_env *env, const heckel_middle *m,
-                    const uint32_t *match, const uint32_t *keep, heckel_result *r) {
+                    const uint32_t *match, uint32_t *keep, heckel_result *r) {
     job->env = env;
     job->m = m;
     job->old_count = job->new_count = 0;
@@ -134,7 +138,7 @@ bool heckel_write_mapping(const heckel_env *env, const heckel_middle *m, size_t 
 }
 
 bool heckel_write_moves(const heckel_env *env, const heckel_middle *m, size_t new_count,
-                        const uint32_t *match, const uint32_t *keep, heckel_result *r,
+                        const uint32_t *match, uint32_t *keep, heckel_result *r,
                         size_t *move_count) {
     output_job job; /* as in heckel_write_mapping */
     job_set(&job, env, m, match, keep, r);
@@ -143,12 +147,18 @@ bool heckel_write_moves(const heckel_env *env, const heckel_middle *m, size_t ne
     if (threads == 1) { /* one pass: list and count */
         if (!heckel_list_moves(env, match, keep, 0, m->new_count, m->prefix, r->moves, &job.moves[0]))
             return false;
-    } else if (!heckel_parallel(threads, count_moves_task, &job) ||
-               (r->moves && !heckel_parallel(threads, list_moves_task, &job))) {
+    } else if (!heckel_parallel(threads, list_moves_task, &job)) {
         return false;
     }
-    size_t moves = 0;
-    for (unsigned k = 0; k < threads; k++) moves += job.moves[k];
+    size_t moves = job.moves[0];
+    for (unsigned k = 1; k < threads; k++) {
+        if (r->moves) { /* the staged moves, after the slices before them */
+            size_t first, end;
+            middle_slice(&job, k, threads, &first, &end);
+            memcpy(r->moves + moves, keep + first, job.moves[k] * sizeof *r->moves);
+        }
+        moves += job.moves[k];
+    }
     *move_count = moves;
     return true;
 }
