@@ -47,17 +47,23 @@ extension ListDiff {
     /// - Precondition: neither list has more than `ListDiff.maximumCount`
     ///   elements; running out of memory traps.
     /// - Complexity: as `init(from:to:identifiedBy:)` with a closure.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Old: Collection, New: Collection, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>, options: Options = Options()
     ) where Old.Element == New.Element, Old.Element: Equatable {
-        if let result = Self.storedStringIdentities(old, new, at: id, options: options, cancel: nil) {
-            switch result {
-            case .success(let diff): self = diff
-            case .failure(let failure): failure.trap()
-            }
-            return
+        // Always inlined, down to the calls of `id` (`identified`): the key
+        // path literal of the caller then folds into a field load and an
+        // offset, and no key path object is made at run time (in generic
+        // code, `\Record<ID>.id` costs about 11K instructions to make).
+        let result: Swift.Result<ListDiff, CoreFailure>
+        if let stored = Self.storedStringIdentities(old, new, at: id, options: options, cancel: nil) {
+            result = stored
+        } else {
+            result = Self.identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options, cancel: nil)
         }
-        self.init(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options)
+        switch result {
+        case .success(let diff): self = diff
+        case .failure(let failure): failure.trap()
+        }
     }
 }
