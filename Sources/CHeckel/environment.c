@@ -27,6 +27,7 @@ heckel_env heckel_env_make(const heckel_options *options) {
         env.cancel = options->cancel;
         env.threads = options->threads;
         env.ignore_order = options->ignore_order;
+        env.window = options->window;
     }
     return env;
 }

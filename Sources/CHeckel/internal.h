@@ -37,6 +37,7 @@ typedef struct heckel_env {
     unsigned threads;      /* as asked: 0 automatic, else the most to use */
     unsigned thread_count; /* as used by this call's parallel passes (>= 1) */
     bool ignore_order;     /* no move pass */
+    heckel_window *window; /* NULL: full output; else the window output's report */
     uint64_t seed;     /* random per call, set before any hash table is built */
 } heckel_env;
 

@@ -4,7 +4,8 @@
  * matches. Moves: each slice's count, then each slice's moves at the place
  * the counts before it give, so they stay ascending for every thread count.
  * Every pass polls the cancel flag: a cancel leaves the arrays partly written
- * (heckel.h says so). Counters are the caller's to set, on success. */
+ * (heckel.h says so). Counters are the caller's to set, on success. The
+ * window output (env->window) skips the trimmed pairs' entries. */
 #include "internal.h"
 
 typedef struct output_job {
@@ -26,11 +27,17 @@ static bool old_side_task(void *context, unsigned part, unsigned parts) {
     size_t shift = job->m->new_count - job->m->old_count, first, end;
     heckel_slice(job->old_count, part, parts, &first, &end);
     /* Three runs, each a plain fill (no choice per element): the prefix maps
-     * to i, the middle to HECKEL_UNMATCHED, the suffix to i + shift. */
+     * to i, the middle to HECKEL_UNMATCHED, the suffix to i + shift. The
+     * window output writes the middle alone. */
     const size_t run_end[3] = {prefix, old_suffix, job->old_count};
     const heckel_offset step[3] = {1, 0, 1};
+    const bool window = job->env->window != NULL;
     size_t i = first;
     for (int run = 0; run < 3; run++) {
+        if (window && run != 1) {
+            i = max_size(i, min_size(end, run_end[run]));
+            continue;
+        }
         heckel_offset value = run == 1 ? HECKEL_UNMATCHED : (heckel_offset)(run == 0 ? i : i + shift);
         for (; i < min_size(end, run_end[run]); i++, value += step[run]) {
             if (heckel_poll(job->env, i)) return false;
@@ -56,6 +63,7 @@ static bool new_side_task(void *context, unsigned part, unsigned parts) {
     size_t prefix = job->m->prefix, new_suffix = prefix + job->m->new_count;
     size_t shift = job->m->old_count - job->m->new_count, first, end, matches = 0;
     heckel_slice(job->new_count, part, parts, &first, &end);
+    if (job->env->window) first = end = 0; /* the trimmed pairs are not written */
     for (size_t j = first; j < min_size(end, prefix); j++) {
         if (heckel_poll(job->env, j)) return false;
         new_to_old[j] = (heckel_offset)j;

@@ -199,7 +199,8 @@ static bool side_by_side(void *context, unsigned part, unsigned parts) {
     return part == 0 ? mark_kept_part(context) : write_mapping_part(context, 1);
 }
 
-/* Finds the moves (unless ignore_order) and writes every output. */
+/* Finds the moves (unless ignore_order) and writes every output (the window
+ * output: the middle's, and the trimmed prefix and suffix). */
 static heckel_status finish(const heckel_env *env, const heckel_input *in, const attempt *a,
                             heckel_scratch *scratch, heckel_result *result) {
     size_t new_count = a->m.new_count, move_count = 0;
@@ -227,6 +228,10 @@ static heckel_status finish(const heckel_env *env, const heckel_input *in, const
     if (!ok) return HECKEL_CANCELLED;
     result->match_count = job.match_count;
     result->move_count = move_count;
+    if (env->window) {
+        env->window->prefix = a->m.prefix;
+        env->window->suffix = in->old_count - a->m.prefix - a->m.old_count;
+    }
     return HECKEL_OK;
 }
 

@@ -248,7 +248,12 @@ static bool run_direct(const heckel_env *env, const heckel_input *in, size_t pre
         return true;
     }
     heckel_offset *old_to_new = result->old_to_new, *new_to_old = result->new_to_old, *moves = result->moves;
-    for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (heckel_offset)k;
+    if (env->window) { /* the prefix is not written; no suffix is trimmed here */
+        env->window->prefix = prefix;
+        env->window->suffix = 0;
+    } else {
+        for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (heckel_offset)k;
+    }
     for (size_t i = 0; i < old_count; i++) old_to_new[prefix + i] = HECKEL_UNMATCHED;
     if (env->ignore_order) {
         for (size_t j = 0; j < new_count; j++) {

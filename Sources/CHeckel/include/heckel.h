@@ -68,7 +68,7 @@ extern "C" {
  * HECKEL_VERSION_NUMBER at compile time with heckel_version_number() at run
  * time to learn whether the library linked is the one compiled against. */
 #define HECKEL_VERSION_MAJOR 0
-#define HECKEL_VERSION_MINOR 2
+#define HECKEL_VERSION_MINOR 3
 #define HECKEL_VERSION_RELEASE 0
 #define HECKEL_VERSION_NUMBER \
     (HECKEL_VERSION_MAJOR * 100 * 100 + HECKEL_VERSION_MINOR * 100 + HECKEL_VERSION_RELEASE)
@@ -106,6 +106,27 @@ typedef struct heckel_allocator {
     void *context;
 } heckel_allocator;
 
+/* The window output: what a call asked for it (heckel_options.window)
+ * writes. The call trims a common prefix of p pairs and possibly a common
+ * suffix of s pairs (p + s <= min(old_count, new_count)), and writes only
+ * old_to_new[p ..< old_count - s] and new_to_old[p ..< new_count - s] (the
+ * window; the same values as the full output there), then p and s here. The
+ * entries outside the window are left untouched; they stand for
+ * old_to_new[i] = i and new_to_old[j] = j below p, and old_to_new[i] =
+ * i + new_count - old_count and new_to_old[j] = j + old_count - new_count
+ * from old_count - s and new_count - s on. The arrays still need old_count
+ * and new_count entries (how much is trimmed is known only at the end); the
+ * pages of them left unwritten are never touched, so equal or nearly equal
+ * lists cost no write and no page fault per element. Every unmatched element
+ * and every move lies in the window; match_count, move_count and moves are
+ * those of the full output. How long p and s are depends on the input form
+ * and the list sizes (a short common suffix may be matched inside the
+ * window), never on the thread count. Written on HECKEL_OK only. */
+typedef struct heckel_window {
+    size_t prefix; /* out: leading pairs (k, k) not written */
+    size_t suffix; /* out: trailing pairs not written */
+} heckel_window;
+
 /* How a call runs. All zero (`{0}`, or a NULL pointer) is the default. */
 typedef struct heckel_options {
     /* NULL: malloc and free. With threads != 1 the allocator is still only
@@ -125,6 +146,11 @@ typedef struct heckel_options {
     /* true: no move pass (unordered matching): move_count = 0 and moves left
      * untouched, saving the O(n log n) pass and its 4 bytes per element. */
     bool ignore_order;
+    /* NULL: the full output (every entry of old_to_new and new_to_old).
+     * Else the window output, described there (heckel_window). Added in 0.3:
+     * source that zero-initializes its options is unchanged; binaries built
+     * against 0.2 must be rebuilt (the struct grew by this pointer). */
+    heckel_window *window;
 } heckel_options;
 
 /* Raises a cancel flag with an atomic store; safe from any thread. */
