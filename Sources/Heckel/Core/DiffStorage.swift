@@ -26,6 +26,8 @@ struct DiffHeader {
 ///     [o + n, + 2v)     the moves as (from, to) pairs, ascending by to
 ///     then o - m        the deletions (old offsets), ascending
 ///     then n - m        the insertions (new offsets), ascending
+///     then 2u           an identified diff's u updates as (old, new) pairs,
+///                       when they fit the room left (`UpdatePairs`)
 ///
 /// The core writes its v move targets right after new_to_old (room
 /// min(o, n)); `finished(matchCount:moveCount:room:)` then needs 2v +
