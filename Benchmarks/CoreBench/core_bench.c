@@ -30,9 +30,14 @@
  * HECKEL_PHASE_HOOK): after each size, every row's time per phase of a call
  * (trim, histogram, scatter, match, gather, verify, kept, mapping, moves,
  * free; see HECKEL_PHASE in the core), as the mean over the timed runs and for
- * the row's first call, with the minor page faults of each (getrusage).
+ * the row's first call, with the minor page faults of each (getrusage), and
+ * the bytes each phase reads and writes (phase_model_bytes) per CPU second,
+ * against the machine's bandwidth measured first (print_bandwidth).
  *
- * Usage: heckel_core_bench [-n] [-p] [-r runs] [-e engine] [-t threads]... [size ...]
+ * -d: the same lists over ten distinct values (each key taken modulo 10), as
+ * heckel-bench's duplicates scenario: most matched pairs are moves.
+ *
+ * Usage: heckel_core_bench [-n] [-p] [-d] [-r runs] [-e engine] [-t threads]... [size ...]
  *        (default: -r 5, every engine, -t 1, sizes 100 1000 1000000 10000000;
  *        naive runs unless -n, and ratios are then to the first row; -t 0 is
  *        the core's automatic choice)
@@ -43,6 +48,7 @@
 #include <string.h>
 #include <time.h>
 #ifdef HECKEL_BENCH_PHASES
+#include <pthread.h>
 #include <sys/resource.h>
 #endif
 
@@ -119,7 +125,87 @@ void heckel_test_phase(const char *phase) {
     phase_cpu_mark = cpu_now(); /* the hook's own cost left out */
     phase_mark = now();
 }
+
+/* The machine's memory bandwidth, measured before the sizes: 256 MiB (far
+ * beyond the caches) read (summed), written (memset) and copied (memcpy, its
+ * bytes read + written), best of 3, on 1 and 2 threads (each its half). */
+#define STREAM_BYTES ((size_t)256 << 20)
+typedef struct stream_part { unsigned char *block; size_t bytes; int kind; uint64_t sum; } stream_part;
+
+static void *stream_run(void *argument) {
+    stream_part *s = argument;
+    if (s->kind == 0) {
+        const uint64_t *words = (const uint64_t *)s->block;
+        uint64_t sum = 0;
+        for (size_t k = 0; k < s->bytes / 8; k++) sum += words[k];
+        s->sum = sum;
+    } else if (s->kind == 1) {
+        memset(s->block, (int)s->sum, s->bytes);
+    } else {
+        memcpy(s->block, s->block + s->bytes, s->bytes);
+    }
+    return NULL;
+}
+
+/* GB/s of kind (0 read, 1 write, 2 copy) over block on `threads` threads. */
+static double stream_rate(unsigned char *block, int kind, unsigned threads) {
+    double best = 0;
+    for (int round = 0; round < 3; round++) {
+        stream_part parts[2];
+        pthread_t thread;
+        size_t share = STREAM_BYTES / threads / (kind == 2 ? 2 : 1);
+        double t0 = now();
+        for (unsigned t = 0; t < threads; t++)
+            parts[t] = (stream_part){block + t * (STREAM_BYTES / threads), share, kind, (uint64_t)round};
+        bool started = threads == 2 && pthread_create(&thread, NULL, stream_run, &parts[1]) == 0;
+        stream_run(&parts[0]);
+        if (threads == 2 && !started) stream_run(&parts[1]);
+        if (started) pthread_join(thread, NULL);
+        double seconds = now() - t0, rate = (kind == 2 ? 2.0 : 1.0) * share * threads / seconds / 1e9;
+        if (rate > best) best = rate;
+        if (parts[0].sum == 42) fputs("", stdout); /* the sum is used */
+    }
+    return best;
+}
+
+static void print_bandwidth(void) {
+    unsigned char *block = malloc(STREAM_BYTES);
+    if (!block) exit(1);
+    memset(block, 1, STREAM_BYTES); /* faulted in: not timed */
+    printf("memory bandwidth (256 MiB, best of 3), GB/s:");
+    for (unsigned threads = 1; threads <= 2; threads++)
+        printf(" %u thread%s: read %.1f, write %.1f, copy %.1f%s", threads, threads == 1 ? "" : "s",
+               stream_rate(block, 0, threads), stream_rate(block, 1, threads),
+               stream_rate(block, 2, threads), threads == 1 ? ";" : "\n");
+    free(block);
+}
 #endif
+
+/* -p: the bytes a phase's passes read and write of the lists, the scratch
+ * and the outputs (their own loads and stores, in the layouts of
+ * partition_match.c, moves.c and outputs.c; tables that stay in cache and
+ * the cache-line fills of writes not counted), for n old and m new elements
+ * (the whole lists: for a random mix the trimmed part is small), v moves and
+ * the row's thread count; 0 when the phase is not modelled. Divided by the
+ * phase's CPU time: the rate to compare with the measured bandwidth. */
+static double phase_model_bytes(const char *phase, double n, double m, double v, unsigned threads) {
+    static const struct { const char *name; double per_old, per_new, per_move; } model[] = {
+        {"histogram", 8, 8, 0},     /* keys read */
+        {"scatter", 20, 20, 0},     /* keys read again; 12-byte old entries, 8-byte new keys + 4-byte partition written */
+        {"match", 12, 12, 0},       /* entries and keys read, 4-byte results written over the keys */
+        {"gather", 0, 12, 0},       /* partition read, result read, match written */
+        {"kept", 0, 20, 0},         /* match read, run lengths written; then both read, marks written */
+        {"mapping", 8, 8, 0},       /* match read, new_to_old written, old_to_new filled and its pairs written */
+        {"kept+mapping", 8, 28, 0},
+        {"moves", 0, 8, 4},         /* match and marks read (twice on 2+ threads: counts first), moves written */
+    };
+    for (size_t k = 0; k < sizeof model / sizeof *model; k++)
+        if (strcmp(model[k].name, phase) == 0) {
+            double reads = strcmp(phase, "moves") == 0 && threads > 1 ? 2 : 1;
+            return model[k].per_old * n + reads * model[k].per_new * m + model[k].per_move * v;
+        }
+    return 0;
+}
 
 /* ---- the naive loop ---- */
 
@@ -181,6 +267,7 @@ static size_t run_engine(int engine, unsigned threads, lists *l, heckel_result *
 static const char *only_engine; /* -e: time naive and this engine only */
 
 static bool skip_naive; /* -n: no naive row (profiling the core alone) */
+static bool duplicates; /* -d: ten distinct values (the bench's duplicates scenario) */
 
 static bool selected(int engine) {
     if (engine == NAIVE) return !skip_naive;
@@ -204,6 +291,8 @@ static void make_lists(lists *l, size_t n, uint64_t seed) {
         uint64_t t = l->new[a]; l->new[a] = l->new[b]; l->new[b] = t;
     }
     l->m = m;
+    if (duplicates) /* -d: the same edits over ten distinct values */
+        for (size_t k = 0; k < n + m; k++) *(k < n ? &l->old[k] : &l->new[k - n]) %= 10;
     l->old_records = l->new_records = NULL;
     l->old_spans = l->new_spans = NULL;
     if (!selected(RECORDS) && !selected(SPANS)) return; /* 10^8: 6 GB spared */
@@ -249,25 +338,33 @@ typedef struct row {
 } row;
 
 /* -p: each row's phases, per call: the timed runs' mean, and the first call. */
-static void print_phases(const row *rows, int row_count, int runs, size_t calls) {
+static void print_phases(const row *rows, int row_count, int runs, size_t calls, double n, double m,
+                         double v) {
     for (int k = 0; k < row_count; k++) {
         const row *w = &rows[k];
         if (w->engine == NAIVE) continue;
         const phase_table *p = &w->phases, *f = &w->first_phases;
-        double total = 0;
+        double total = 0, calls_run = (double)runs * calls;
         for (int q = 0; q < p->count; q++) total += p->seconds[q];
-        printf("\n  %-14s %9s %6s %9s %9s %9s | %9s %9s %9s %9s\n", engine_names[w->engine],
-               "wall ms", "share", "cpu ms", "sys ms", "faults", "wall ms", "cpu ms", "sys ms", "faults");
-        printf("  %-14s %42s | %s\n", w->threads == 1 ? "1 thread" : w->threads == 2 ? "2 threads" : "threads",
-               "timed runs, mean per call", "first call");
+        printf("\n  %-14s %9s %6s %9s %9s %9s %7s %6s | %9s %9s %9s %9s\n", engine_names[w->engine],
+               "wall ms", "share", "cpu ms", "sys ms", "faults", "MB", "GB/s", "wall ms", "cpu ms", "sys ms", "faults");
+        printf("  %-14s %57s | %s\n", w->threads == 1 ? "1 thread" : w->threads == 2 ? "2 threads" : "threads",
+               "timed runs, mean per call (GB/s: MB per cpu ms)", "first call");
         for (int q = 0; q < p->count; q++) {
             int r = 0; /* the first call's entry of the same name */
             while (r < f->count && strcmp(f->name[r], p->name[q]) != 0) r++;
-            double n = (double)runs * calls;
             bool in_first = r < f->count;
-            printf("  %-14s %9.1f %5.1f%% %9.1f %9.1f %9.0f | %9.1f %9.1f %9.1f %9ld\n", p->name[q],
-                   p->seconds[q] / n * 1e3, total > 0 ? 100 * p->seconds[q] / total : 0,
-                   p->cpu[q] / n * 1e3, p->system[q] / n * 1e3, p->faults[q] / n,
+            double bytes = phase_model_bytes(p->name[q], n, m, v, w->threads), seconds = p->seconds[q] / calls_run;
+            double cpu = p->cpu[q] / calls_run;
+            char model[2][16] = {"-", "-"};
+            if (bytes > 0 && cpu > 0) { /* per CPU second: a loaded machine's waits left out */
+                snprintf(model[0], sizeof model[0], "%.0f", bytes / 1e6);
+                snprintf(model[1], sizeof model[1], "%.1f", bytes / cpu / 1e9);
+            }
+            printf("  %-14s %9.1f %5.1f%% %9.1f %9.1f %9.0f %7s %6s | %9.1f %9.1f %9.1f %9ld\n", p->name[q],
+                   seconds * 1e3, total > 0 ? 100 * p->seconds[q] / total : 0,
+                   cpu * 1e3, p->system[q] / calls_run * 1e3, p->faults[q] / calls_run,
+                   model[0], model[1],
                    in_first ? f->seconds[r] * 1e3 : 0, in_first ? f->cpu[r] * 1e3 : 0,
                    in_first ? f->system[r] * 1e3 : 0, in_first ? f->faults[r] : 0);
         }
@@ -282,10 +379,9 @@ static void print_phases(const row *rows, int row_count, int runs, size_t calls)
                 faults[t] += x->faults[q];
             }
         }
-        double n = (double)runs * calls;
-        printf("  %-14s %9.1f %6s %9.1f %9.1f %9.0f | %9.1f %9.1f %9.1f %9ld\n", "total",
-               sum[0][0] / n * 1e3, "", sum[0][1] / n * 1e3, sum[0][2] / n * 1e3, faults[0] / n,
-               sum[1][0] * 1e3, sum[1][1] * 1e3, sum[1][2] * 1e3, faults[1]);
+        printf("  %-14s %9.1f %6s %9.1f %9.1f %9.0f %7s %6s | %9.1f %9.1f %9.1f %9ld\n", "total",
+               sum[0][0] / calls_run * 1e3, "", sum[0][1] / calls_run * 1e3, sum[0][2] / calls_run * 1e3,
+               faults[0] / calls_run, "", "", sum[1][0] * 1e3, sum[1][1] * 1e3, sum[1][2] * 1e3, faults[1]);
     }
 }
 
@@ -362,17 +458,20 @@ static void bench_size(size_t n, int runs) {
         free(w->cpu);
         free(w->caller);
     }
-    if (show_phases) print_phases(rows, row_count, runs, calls);
+    if (show_phases) print_phases(rows, row_count, runs, calls, (double)l.n, (double)l.m, (double)move_count);
     free(o2n); free(n2o); free(moves);
     free_lists(&l);
 }
 
 int main(int argc, char **argv) {
     int runs = 5, first = 1, given_threads = 0;
-    const char *usage = "usage: heckel_core_bench [-n] [-p] [-r runs] [-e engine] [-t threads]... [size ...]\n";
+    const char *usage = "usage: heckel_core_bench [-n] [-p] [-d] [-r runs] [-e engine] [-t threads]... [size ...]\n";
     for (; first < argc && argv[first][0] == '-'; first += 2) {
         if (strcmp(argv[first], "-n") == 0) {
             skip_naive = true;
+            first--;
+        } else if (strcmp(argv[first], "-d") == 0) {
+            duplicates = true;
             first--;
         } else if (strcmp(argv[first], "-p") == 0) {
 #ifndef HECKEL_BENCH_PHASES
@@ -394,6 +493,9 @@ int main(int argc, char **argv) {
     if (runs < 1) runs = 1;
     printf("medians; ns/element = time / (old + new); cpu = user + system time of the process;\n"
            "peak B/elem = engine's peak scratch bytes / (old + new)\n");
+#ifdef HECKEL_BENCH_PHASES
+    if (show_phases) print_bandwidth();
+#endif
     if (first >= argc) {
         bench_size(100, runs);
         bench_size(1000, runs);

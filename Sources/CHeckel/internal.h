@@ -209,8 +209,16 @@ heckel_status heckel_run_lengths(const heckel_env *env, const uint32_t *match, s
                                  uint32_t *lengths, uint32_t *work, size_t *longest);
 
 /* The first k in [lo, end) with sorted[k] > v (v never equal to one), or
- * end: heckel_run_lengths's search, for the direct path's fused pass. */
-size_t heckel_first_above(const uint32_t *sorted, size_t lo, size_t end, uint32_t v);
+ * end: heckel_run_lengths's search, and the direct path's fused pass's
+ * (inline there: a call in its loop would spill the loop's registers).
+ * Branch-free halving: its steps are unpredictable, so no branch on them. */
+static inline size_t heckel_first_above(const uint32_t *sorted, size_t lo, size_t end, uint32_t v) {
+    if (lo == end) return end;
+    const uint32_t *base = sorted + lo;
+    for (size_t n = end - lo; n > 1; n -= n / 2)
+        base = base[n / 2] < v ? base + n / 2 : base;
+    return (size_t)(base - sorted) + (*base < v);
+}
 
 /* Whether matched pair j is a move: matched, and not kept. */
 static inline bool heckel_is_move(const uint32_t *match, const uint32_t *keep, size_t j) {

@@ -38,9 +38,11 @@
  * full average about 0.2. */
 #define PROBE_BUDGET 4
 
-/* The arrays of one call: match, the move pass's run lengths (new_count
- * uint32 each) and run ends (tail: new_count + 1, the last for an unmatched
- * element past the runs), then the table, 16-bit since old offsets + 1 stay
+/* The arrays of one call: pairs (new_count uint32: each new element's old
+ * offset + 1, 0 if unmatched, and above it the move pass's run length (as
+ * heckel_run_lengths's lengths[j]; both below 2^16); one store per element,
+ * one load in the output loop), the move pass's run ends (tail: new_count
+ * uint32), then the table, 16-bit since old offsets + 1 stay
  * below SPENT (HECKEL_SMALL_MAX): slots (1 << bits), chain (old_count + 1,
  * indexed by old offset + 1: the next occurrence + 1 of the same key, 0
  * after the last, SPENT once all are taken; chain[0], an empty slot's, is
@@ -49,11 +51,16 @@
  * instructions per call at 10^2 and 10^4 than a pass of their own over the
  * table's bytes.) */
 typedef struct direct_arrays {
-    uint32_t *match;
+    uint32_t *pairs;
     uint16_t *slots, *chain;
-    uint32_t *lengths, *tail;
+    uint32_t *tail;
     unsigned bits;
 } direct_arrays;
+
+/* The least b with 2^b >= n (0 for n <= 1): no loop, as this runs per call. */
+static unsigned ceiling_log2(size_t n) {
+    return n <= 1 ? 0 : 64 - (unsigned)__builtin_clzll((unsigned long long)n - 1);
+}
 
 /* Table bits for old_count keys: a quarter full at most, so that probes
  * rarely take a second step (each step is a branch the CPU may mispredict;
@@ -63,22 +70,21 @@ typedef struct direct_arrays {
  * leaves the L1 cache either way). */
 static unsigned table_bits(size_t old_count) {
     size_t sparse = old_count >= 256 ? 8 : 4;
-    unsigned bits = 4;
-    while (((size_t)1 << bits) < sparse * old_count && bits < 15) bits++;
-    while (((size_t)1 << bits) < 4 * old_count) bits++;
-    return bits;
+    unsigned bits = ceiling_log2(sparse * old_count);
+    bits = bits < 4 ? 4 : bits > 15 ? 15 : bits;
+    unsigned least = ceiling_log2(4 * old_count);
+    return bits < least ? least : bits;
 }
 
 /* 32-bit words of the region for the given counts. */
 static size_t region_words(unsigned bits, size_t old_count, size_t new_count) {
-    return 2 * new_count + 1 + (((size_t)1 << bits) + old_count + 1 + 1) / 2;
+    return 2 * new_count + (((size_t)1 << bits) + old_count + 1 + 1) / 2;
 }
 
 static void lay_out(direct_arrays *a, uint32_t *block, size_t new_count) {
-    a->match = block;
-    a->lengths = block + new_count;
-    a->tail = a->lengths + new_count;
-    a->slots = (uint16_t *)(a->tail + new_count + 1);
+    a->pairs = block;
+    a->tail = block + new_count;
+    a->slots = (uint16_t *)(a->tail + new_count);
     a->chain = a->slots + ((size_t)1 << a->bits);
 }
 
@@ -91,12 +97,13 @@ typedef struct direct_input {
     size_t prefix;
 } direct_input;
 
-/* Fills match[] and *matches: each new element takes the first unmatched old
+/* Fills pairs[] and *matches: each new element takes the first unmatched old
  * occurrence of its value (an empty slot's chain entry, chain[0], reads as
  * SPENT: no match). Inlined twice, bytes NULL or not, so plain keys pay
  * nothing for the byte comparison. (Branch-free forms of these loops
- * measured 10-25% slower built with clang: inserts and deletions mostly come
- * in blocks, so the branches are predicted.) False, match[] partly written,
+ * measured 10-25% slower built with clang, and again 1.2-1.8x slower on the
+ * bench's random single inserts, where they spare the most mispredicted
+ * branches: the selects spill registers.) False, pairs[] partly written,
  * when the keys crowd the table (probes past the budget). */
 static inline __attribute__((always_inline)) bool
 match_elements(const direct_input *d, size_t old_count, size_t new_count, const direct_arrays *a,
@@ -104,7 +111,7 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
     const uint64_t *old_keys = d->old_keys, *new_keys = d->new_keys;
     const size_t prefix = d->prefix;
     uint16_t *slots = a->slots, *chain = a->chain;
-    uint32_t *match = a->match;
+    uint32_t *pairs = a->pairs;
     const unsigned shift = 64 - a->bits;
     const size_t mask = ((size_t)1 << a->bits) - 1;
     size_t budget = PROBE_BUDGET * (old_count + new_count);
@@ -131,11 +138,14 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
         chain[i + 1] = x;
         slots[s] = (uint16_t)(i + 1);
     }
-    size_t matched = 0;
-    /* The move pass's forward half: see heckel_run_lengths (moves.c). */
-    uint32_t *lengths = a->lengths, *tail = a->tail;
+    size_t unmatched = 0;
+    /* The move pass's forward half: see heckel_run_lengths (moves.c), here
+     * for matched elements only (an unmatched one's run length is never
+     * read), with end = tail[length - 1] + 1 (0 before any run), compared
+     * with old offset + 1. */
+    uint32_t *tail = a->tail;
     size_t length = 0;
-    int64_t last = -1;
+    uint32_t end = 0;
     for (size_t j = 0; j < new_count; j++) {
         uint64_t key = new_keys[j];
         size_t s = SLOT(key);
@@ -145,37 +155,36 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
          * leaves the slot in place (probes for other values pass it) and
          * its value SPENT. */
         uint16_t after = chain[x];
-        uint32_t taken = HECKEL_UNMATCHED;
-        if (after != SPENT) {
-            taken = (uint32_t)x - 1;
-            matched++;
-            if (after != 0) slots[s] = after;
-            else chain[x] = SPENT;
+        if (after == SPENT) {
+            pairs[j] = 0;
+            unmatched++;
+            continue;
         }
-        match[j] = taken;
-        if (ordered) { /* heckel_run_lengths's step, as the pairs come */
-            uint32_t v = taken;
-            size_t l;
-            if (last < (int64_t)v) { /* appends (unmatched: no effect, see moves.c) */
-                l = length;
-                bool is_match = v != HECKEL_UNMATCHED;
-                length += is_match;
-                last = is_match ? v : last;
-            } else if (length == 1 || tail[length - 2] < v) {
-                l = length - 1;
-                last = v;
-            } else {
-                l = heckel_first_above(tail, 0, length - 1, v);
-            }
-            lengths[j] = (uint32_t)l;
-            tail[l] = v;
+        if (after != 0) slots[s] = after;
+        else chain[x] = SPENT;
+        uint32_t v = (uint32_t)x - 1;
+        if (!ordered) {
+            pairs[j] = x;
+            continue;
         }
+        size_t l;
+        if (__builtin_expect(end < x, 1)) { /* appends */
+            l = length++;
+            end = x;
+        } else if (length == 1 || tail[length - 2] < v) {
+            l = length - 1;
+            end = x;
+        } else {
+            l = heckel_first_above(tail, 0, length - 1, v);
+        }
+        pairs[j] = (uint32_t)l << 16 | x;
+        tail[l] = v;
     }
     *longest = length;
 #undef PROBE
 #undef SAME
 #undef SLOT
-    *matches = matched;
+    *matches = new_count - unmatched;
     return true;
 }
 
@@ -239,7 +248,7 @@ static bool run_direct(const heckel_env *env, const heckel_input *in, size_t pre
             return true;
         }
     }
-    const uint32_t *match = a->match, *lengths = a->lengths;
+    const uint32_t *pairs = a->pairs;
     size_t matches, longest = 0;
     if (!match_keys(&d, old_count, new_count, a, !env->ignore_order, &matches, &longest)) return false;
     /* Outputs last, after the last poll: nothing above wrote to the caller's arrays. */
@@ -257,31 +266,40 @@ static bool run_direct(const heckel_env *env, const heckel_input *in, size_t pre
     for (size_t i = 0; i < old_count; i++) old_to_new[prefix + i] = HECKEL_UNMATCHED;
     if (env->ignore_order) {
         for (size_t j = 0; j < new_count; j++) {
-            uint32_t i = match[j];
-            new_to_old[prefix + j] = i == HECKEL_UNMATCHED ? HECKEL_UNMATCHED : (heckel_offset)(prefix + i);
-            if (i != HECKEL_UNMATCHED) old_to_new[prefix + i] = (heckel_offset)(prefix + j);
+            uint32_t x = pairs[j]; /* old offset + 1, or 0 */
+            new_to_old[prefix + j] = x == 0 ? HECKEL_UNMATCHED : (heckel_offset)(prefix + x - 1);
+            if (x != 0) old_to_new[prefix + x - 1] = (heckel_offset)(prefix + j);
         }
         result->match_count = prefix + matches;
         result->move_count = 0;
         return true;
     }
     /* The move pass's backward half (heckel_mark_kept's) fused with the
-     * output loop: from the end, each pair with run length wanted - 1 below
-     * the last kept one is kept; every other pair is a move, written from
-     * the back of its known count (matches - longest). */
+     * output loop: from the end, each pair with run length wanted - 1 is
+     * kept; every other pair is a move, written from the back of its known
+     * count (matches - longest). heckel_mark_kept also asks that a kept pair
+     * be below the last one kept, which always holds for the first pair
+     * with run length wanted - 1 (pairs of equal run length come with
+     * decreasing old offsets), so only checked builds test it. */
     size_t move_count = matches - longest, at = move_count, wanted = longest;
+#ifdef HECKEL_CHECKS
     uint32_t bound = HECKEL_UNMATCHED; /* above every old offset */
+#endif
     for (size_t j = new_count; j-- > 0;) {
-        uint32_t i = match[j];
-        if (i == HECKEL_UNMATCHED) {
+        uint32_t pair = pairs[j];
+        if (pair == 0) {
             new_to_old[prefix + j] = HECKEL_UNMATCHED;
             continue;
         }
+        uint32_t i = (pair & 0xFFFF) - 1;
         new_to_old[prefix + j] = (heckel_offset)(prefix + i);
         old_to_new[prefix + i] = (heckel_offset)(prefix + j);
-        /* lengths[j] == wanted - 1 never holds once wanted is 0. */
-        if (lengths[j] == wanted - 1 && i < bound) {
+        /* The run length == wanted - 1 never holds once wanted is 0. */
+        if ((pair >> 16) == wanted - 1) {
+#ifdef HECKEL_CHECKS
+            HECKEL_CHECK(i < bound);
             bound = i;
+#endif
             wanted--;
         } else { /* a move */
             at--;
@@ -304,14 +322,14 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
         return true;
     }
     direct_arrays a = {.bits = table_bits(old_count)};
-    size_t words = new_count + region_words(a.bits, old_count, new_count);
+    size_t words = region_words(a.bits, old_count, new_count);
     /* Records and spans: their keys, hashed here, ahead of the arrays. */
     size_t hashed_count = in->kind == HECKEL_INPUT_HASHED ? old_count + new_count : 0;
     if (old_count + new_count <= HECKEL_STACK_MAX) {
         /* Sized to the call (under 18 KiB): a fixed frame of the most would
          * be probed page by page on entry (stack clash protection), and a
          * first call in a fresh process would fault in every page. */
-        HECKEL_CHECK(words <= 3 * HECKEL_STACK_MAX + 1 + (STACK_TABLE + HECKEL_STACK_MAX + 2) / 2);
+        HECKEL_CHECK(words <= 2 * HECKEL_STACK_MAX + (STACK_TABLE + HECKEL_STACK_MAX + 2) / 2);
         uint64_t hashed[hashed_count + 1];
         uint32_t block[words];
         lay_out(&a, block, new_count);

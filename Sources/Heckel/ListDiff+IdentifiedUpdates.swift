@@ -21,23 +21,24 @@ extension ListDiff {
         // Both lists read in place (borrowed: no element copied to compare).
         return try old.withContiguousElements { (old) throws(CoreFailure) in
             try new.withContiguousElements { (new) throws(CoreFailure) in
-                try mapping.newToOld.withUnsafeBufferPointer { (newToOld) throws(CoreFailure) in
-                    var pairs = UpdatePairs(after: mapping)
-                    let count = min(new.count, newToOld.count)
-                    var newOffset = 0
-                    while newOffset < count {
-                        try CancelFlag.poll(cancel, at: newOffset)
-                        let end = min(count, newOffset &+ CancelFlag.pollInterval)
-                        while newOffset < end {
-                            let oldOffset = newToOld[newOffset]
-                            if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != new[newOffset] {
-                                pairs.append(old: oldOffset, new: UInt32(truncatingIfNeeded: newOffset))
-                            }
-                            newOffset &+= 1
+                // The mapping's side answers the trimmed prefix and suffix
+                // arithmetically and the window from the storage.
+                let newToOld = mapping.newToOld
+                var pairs = UpdatePairs(after: mapping)
+                let count = min(new.count, newToOld.count)
+                var newOffset = 0
+                while newOffset < count {
+                    try CancelFlag.poll(cancel, at: newOffset)
+                    let end = min(count, newOffset &+ CancelFlag.pollInterval)
+                    while newOffset < end {
+                        let oldOffset = newToOld[newOffset]
+                        if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != new[newOffset] {
+                            pairs.append(old: oldOffset, new: UInt32(truncatingIfNeeded: newOffset))
                         }
+                        newOffset &+= 1
                     }
-                    return pairs.updates
                 }
+                return pairs.updates
             }
         }
     }
@@ -93,7 +94,7 @@ struct UpdatePairs {
         let written = next - (storage.entries + start)
         let room = min(2 &* limit, max(2 &* written, 64))
         precondition(room > written, "ListDiff: more updates than matched pairs")
-        let own = DiffStorage.make(capacity: room, header: DiffHeader(oldCount: 0, newCount: 0, matchCount: 0, moveCount: 0))
+        let own = DiffStorage.make(capacity: room, header: DiffHeader(oldCount: 0, newCount: 0))
         own.entries.initialize(from: storage.entries + start, count: written)
         (storage, start) = (own, 0)
         next = own.entries + written

@@ -22,7 +22,10 @@
 /// A diff is one block of storage, written once by the C core: `deletions`,
 /// `insertions`, `moves` and `updates` are read-only collections over it
 /// (`ListDiff.Offsets`, `ListDiff.Moves`, `ListDiff.Updates`) that compare
-/// with array literals and convert with `Array(_:)`.
+/// with array literals and convert with `Array(_:)`. It holds the mapping
+/// only between the lists' common prefix and suffix (the pairs there are
+/// answered by arithmetic), so a diff of two equal or nearly equal lists
+/// takes a few bytes whatever their length.
 public struct ListDiff: Sendable {
     /// The diff's offsets: the mapping, moves, deletions and insertions, in
     /// one block (`DiffStorage`'s layout).
@@ -87,11 +90,11 @@ public struct ListDiff: Sendable {
 
     /// For each old offset, the matched new offset or `Mapping.unmatched`.
     @inlinable
-    var oldToNew: StoredRun { mapping.oldToNew }
+    var oldToNew: MappingSide { mapping.oldToNew }
 
     /// For each new offset, the matched old offset or `Mapping.unmatched`.
     @inlinable
-    var newToOld: StoredRun { mapping.newToOld }
+    var newToOld: MappingSide { mapping.newToOld }
 
     /// The offset in the new list of the element at `offset` in the old list,
     /// or `nil` when that element was deleted.
@@ -101,7 +104,7 @@ public struct ListDiff: Sendable {
     @inlinable
     public func newOffset(forOld offset: Int) -> Int? {
         precondition(offset >= 0 && offset < oldCount, "ListDiff.newOffset(forOld:): offset \(offset) out of 0..<\(oldCount)")
-        let mapped = storage.entries[offset]
+        let mapped = oldToNew[offset]
         return mapped == Mapping.unmatched ? nil : Int(mapped)
     }
 
@@ -113,7 +116,7 @@ public struct ListDiff: Sendable {
     @inlinable
     public func oldOffset(forNew offset: Int) -> Int? {
         precondition(offset >= 0 && offset < newCount, "ListDiff.oldOffset(forNew:): offset \(offset) out of 0..<\(newCount)")
-        let mapped = storage.entries[oldCount &+ offset]
+        let mapped = newToOld[offset]
         return mapped == Mapping.unmatched ? nil : Int(mapped)
     }
 

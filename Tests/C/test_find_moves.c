@@ -50,6 +50,81 @@ static heckel_offset *random_pairs(test_rng *rng, size_t count, unsigned matched
     return pairs;
 }
 
+/* What heavy duplicates give: each new element takes the next old
+ * occurrence of its value, so the pairs are `values` increasing runs of old
+ * offsets interleaved at random (old offsets dealt to values at random).
+ * Most elements then land near the end of the longest runs found so far:
+ * the move pass's search near the end. */
+static heckel_offset *interleaved_runs(test_rng *rng, size_t count, size_t values) {
+    heckel_offset *pairs = malloc((count + 1) * sizeof *pairs);
+    size_t *next = calloc(values, sizeof *next), *left = calloc(values, sizeof *left);
+    size_t *value_of = malloc((count + 1) * sizeof *value_of);
+    for (size_t i = 0; i < count; i++) left[value_of[i] = rng_below(rng, values)]++;
+    for (size_t j = 0, remaining = count; j < count; j++, remaining--) {
+        size_t pick = rng_below(rng, remaining), v = 0; /* a value, by occurrences left */
+        while (pick >= left[v]) pick -= left[v++];
+        while (value_of[next[v]] != v) next[v]++;
+        pairs[j] = (heckel_offset)next[v]++;
+        left[v]--;
+    }
+    free(next);
+    free(left);
+    free(value_of);
+    return pairs;
+}
+
+/* One search landing `distance` ends before the end of the runs, and the
+ * longest run through the element it placed: `run` offsets 4k + 4, then
+ * 4 (run - distance) + 1 (its run is as long as its search found), then
+ * distance + 1 offsets above it. A search that lands one place wrong makes
+ * the moves wrong (fewest_moves) or invalid. */
+static heckel_offset *landing(size_t run, size_t distance, size_t *count) {
+    heckel_offset *pairs = malloc((run + distance + 3) * sizeof *pairs);
+    size_t j = 0;
+    for (size_t k = 0; k < run; k++) pairs[j++] = (heckel_offset)(4 * k + 4);
+    pairs[j++] = (heckel_offset)(4 * (run - distance) + 1);
+    for (size_t k = run - distance; k <= run; k++) pairs[j++] = (heckel_offset)(4 * k + 2);
+    *count = j;
+    return pairs;
+}
+
+/* The moves of pairs (then freed) are minimal and valid. */
+static void expect_minimal(test_tally *t, heckel_offset *pairs, size_t count, const char *what) {
+    heckel_offset *moves = malloc((count + 1) * sizeof *moves);
+    size_t move_count = TEST_CANARY;
+    heckel_status status = heckel_find_moves(pairs, count, NULL, moves, &move_count);
+    const char *error = status != HECKEL_OK ? heckel_status_description(status)
+                                            : check_moves(pairs, count, moves, move_count);
+    tally_expect(t, !error, what, error);
+    free(pairs);
+    free(moves);
+}
+
+/* Heavy duplicates' shapes, and searches landing at every distance from the
+ * end of the runs (5,000 to 300,000 positions: the search's top level too). */
+static void search_shapes(test_tally *t) {
+    test_rng rng = {11};
+    static const size_t sizes[] = {5000, 100000, 300000}, values[] = {2, 10, 100};
+    char what[96];
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        for (size_t v = 0; v < sizeof values / sizeof *values; v++) {
+            snprintf(what, sizeof what, "interleaved runs: %zu positions, %zu values", sizes[s], values[v]);
+            expect_minimal(t, interleaved_runs(&rng, sizes[s], values[v]), sizes[s], what);
+        }
+    }
+    /* Every distance up to past the search's near stretch (1,024 ends), at a
+     * run length without the top level of its summary and one with. */
+    static const size_t runs[] = {5000, 70000};
+    for (size_t r = 0; r < 2; r++) {
+        for (size_t distance = 2; distance < 1200; distance += 1 + 6 * r) {
+            size_t count;
+            heckel_offset *pairs = landing(runs[r], distance, &count);
+            snprintf(what, sizeof what, "a search landing %zu ends before a run of %zu", distance, runs[r]);
+            expect_minimal(t, pairs, count, what);
+        }
+    }
+}
+
 static void random_shapes(test_tally *t) {
     test_rng rng = {7};
     static const size_t sizes[] = {0, 1, 2, 3, 10, 100, 1000, 5000, 100000};
@@ -171,6 +246,7 @@ static void allocations(test_tally *t) {
 int main(void) {
     test_tally t = {0};
     random_shapes(&t);
+    search_shapes(&t);
     agrees_with_matching(&t);
     errors(&t);
     allocations(&t);

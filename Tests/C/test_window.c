@@ -124,7 +124,8 @@ static const char *compare(form f, const uint64_t *old, size_t old_count, const 
     const heckel_window *trim = &report;
     size_t shorter = old_count < new_count ? old_count : new_count;
     if (full_status != HECKEL_OK || window_status != HECKEL_OK) error = "status not OK";
-    else if ((error = check_result(old, old_count, new, new_count, &full.result))) {
+    else if (threads == 1 && !general && (error = check_result(old, old_count, new, new_count, &full.result))) {
+        /* the full output checked against the values once per input */
     } else if (trim->prefix > shorter || trim->suffix > shorter - trim->prefix) error = "prefix + suffix too long";
     else if (w->match_count != full.result.match_count || w->move_count != full.result.move_count)
         error = "counters differ";
@@ -181,8 +182,8 @@ static void expect_same(test_tally *t, form f, const uint64_t *old, size_t old_c
 static void random_inputs(test_tally *t) {
     test_rng rng = {11};
     size_t trimmed_some = 0, calls = 0;
-    for (int trial = 0; trial < 150; trial++) {
-        size_t scale = trial % 3 == 0 ? 40 : trial % 3 == 1 ? 3000 : 150000;
+    for (int trial = 0; trial < 90; trial++) {
+        size_t scale = trial % 3 == 0 ? 40 : trial % 3 == 1 ? 3000 : 40000;
         size_t old_count = rng_below(&rng, scale + 1), new_count = rng_below(&rng, scale + 1);
         size_t shorter = old_count < new_count ? old_count : new_count;
         size_t prefix = shorter ? rng_below(&rng, shorter + 1) : 0;
@@ -193,7 +194,7 @@ static void random_inputs(test_tally *t) {
         uint64_t alphabet = trial % 4 == 0 ? 3 : trial % 4 == 1 ? 40 : 1u << 30;
         make_lists(&rng, old, old_count, new, new_count, prefix, suffix, alphabet);
         form f = (form)(trial % FORMS);
-        if (scale == 150000 && f == KEYS_CALLBACK && alphabet == 3) f = KEYS; /* quadratic callbacks */
+        if (scale == 40000 && f == KEYS_CALLBACK && alphabet == 3) f = KEYS; /* quadratic callbacks */
         size_t trimmed = 0;
         expect_same(t, f, old, old_count, new, new_count, "random", &trimmed);
         trimmed_some += trimmed > 0;
@@ -209,7 +210,7 @@ static void random_inputs(test_tally *t) {
  * new [y b a ...]: the suffix check fails and the core matches again), and
  * a long suffix the core keeps. */
 static void edge_cases(test_tally *t) {
-    size_t big = 200000;
+    size_t big = 70000; /* past the direct path's 65,534 once a prefix is trimmed */
     uint64_t *old = malloc(big * 8), *new = malloc(big * 8);
     if (!old || !new) abort();
     for (form f = 0; f < FORMS; f++) {

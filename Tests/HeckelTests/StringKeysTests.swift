@@ -100,8 +100,29 @@ import Testing
         }
     }
 
-    /// `heckel_match_keyed_spans` on the runs, every key 0.
-    func matchCollidingSpans(_ old: [[UInt8]], _ new: [[UInt8]]) throws -> ListDiff {
+    /// Spans at one address: every key 0, and each new span over the bytes
+    /// of an old one (the same address), or over a prefix of them (the same
+    /// address, fewer bytes), or over a copy; only equal runs may pair.
+    @Test func spansAtOneAddressComparedByLength() throws {
+        for length in Self.boundaryLengths where length > 0 {
+            var old: [[UInt8]] = [], new: [[UInt8]] = []
+            for value in 0..<6 {
+                old.append(Array(Self.string(value, length: length).utf8))
+            }
+            for value in [5, 0, 3, 3, 1] { new.append(old[value]) }
+            new.append(Array(old[2].prefix(length - 1)))
+            new.append(Array(Self.string(9, length: length).utf8))
+            // New run k shares old run at[k]'s address (its whole run, or a
+            // prefix of it); -1: bytes of its own.
+            let at = [5, 0, 3, 3, 1, 2, -1]
+            let expected = ListDiff(from: old.map(Opaque.init), to: new.map(Opaque.init))
+            #expect(try matchCollidingSpans(old, new, sharing: at) == expected, "length \(length)")
+        }
+    }
+
+    /// `heckel_match_keyed_spans` on the runs, every key 0; new run k over
+    /// old run `sharing[k]`'s bytes when that is not -1.
+    func matchCollidingSpans(_ old: [[UInt8]], _ new: [[UInt8]], sharing: [Int] = []) throws -> ListDiff {
         let joined = (old + new).flatMap { $0 }
         let mapping = try joined.withUnsafeBytes { bytes in
             var spans: [heckel_span] = []
@@ -109,6 +130,10 @@ import Testing
             for run in old + new {
                 spans.append(heckel_span(bytes: bytes.baseAddress.map { $0 + offset }, length: run.count))
                 offset += run.count
+            }
+            for (k, shared) in sharing.enumerated() where shared >= 0 {
+                precondition(old[shared].starts(with: new[k]))
+                spans[old.count + k].bytes = spans[shared].bytes
             }
             let keys = [UInt64](repeating: 0, count: spans.count)
             return try spans.withUnsafeBufferPointer { spans in

@@ -6,9 +6,10 @@ import CHeckel
 /// Every entry point answers for an empty list itself, so every buffer
 /// handed to the core is non-empty and so has a non-nil base address. For
 /// the rest, it lets the core write its outputs straight into a diff's one
-/// block of storage (`DiffStorage`) and keeps it only when the core answers
-/// `HECKEL_OK`; on any other status it is dropped, since the core leaves
-/// outputs untouched on failure.
+/// block of storage (`DiffStorage`), asking for the window output (the
+/// mapping between the common prefix and suffix only), and keeps it only
+/// when the core answers `HECKEL_OK`; on any other status it is dropped,
+/// since the core leaves outputs untouched on failure.
 @usableFromInline
 enum Core {
     /// Checks the counts against the core's 32-bit offsets.
@@ -41,12 +42,17 @@ enum Core {
         var options = heckel_options()
         options.threads = settings.coreThreads
         options.ignore_order = settings.ignoresOrder
+        var window = heckel_window()
         let status = withExtendedLifetime(cancel) {
             if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
-            return call(&options, &result)
+            return withUnsafeMutablePointer(to: &window) { window in
+                options.window = window
+                return call(&options, &result)
+            }
         }
         guard status == HECKEL_OK else { throw CoreFailure(status: status, oldCount: oldCount, newCount: newCount) }
-        return Mapping(storage: storage.finished(matchCount: result.match_count, moveCount: result.move_count, room: room))
+        return Mapping(storage: storage.finished(matchCount: result.match_count, moveCount: result.move_count, room: room,
+                                                 prefix: window.prefix, suffix: window.suffix))
     }
 
     /// Matches lists of 64-bit keys. `equal` is `nil` when equal keys mean

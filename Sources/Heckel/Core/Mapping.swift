@@ -1,7 +1,8 @@
 import CHeckel
 
 /// The C core's output for one pair of lists, in its `DiffStorage`
-/// (finished: moves as pairs, deletions and insertions listed).
+/// (finished: the mapping's window, moves as pairs, deletions and insertions
+/// listed).
 ///
 /// Invariants: `oldToNew` and `newToOld` are inverse partial bijections
 /// (`newToOld[oldToNew[i]] == i` for every matched `i`, unmatched offsets hold
@@ -19,13 +20,18 @@ struct Mapping: @unchecked Sendable {
 
     /// For each old offset, the matched new offset or `unmatched`.
     @inlinable
-    var oldToNew: StoredRun { StoredRun(storage, start: 0, count: storage.counts.oldCount) }
+    var oldToNew: MappingSide {
+        let counts = storage.counts
+        return MappingSide(storage, start: counts.oldStart, count: counts.oldCount, prefix: counts.prefix,
+                           windowCount: counts.oldWindowCount, shift: counts.newCount &- counts.oldCount)
+    }
 
     /// For each new offset, the matched old offset or `unmatched`.
     @inlinable
-    var newToOld: StoredRun {
+    var newToOld: MappingSide {
         let counts = storage.counts
-        return StoredRun(storage, start: counts.oldCount, count: counts.newCount)
+        return MappingSide(storage, start: counts.newStart, count: counts.newCount, prefix: counts.prefix,
+                           windowCount: counts.newWindowCount, shift: counts.oldCount &- counts.newCount)
     }
 
     /// The number of matched pairs.

@@ -20,8 +20,7 @@ struct StoredRun: @unchecked Sendable {
     /// offset a list can have (`0 ..< ListDiff.maximumCount`).
     @usableFromInline
     init<Values: Collection>(holding values: Values) where Values.Element == Int {
-        let storage = DiffStorage.make(capacity: values.count,
-                                       header: DiffHeader(oldCount: 0, newCount: 0, matchCount: 0, moveCount: 0))
+        let storage = DiffStorage.make(capacity: values.count, header: DiffHeader(oldCount: 0, newCount: 0))
         var k = 0
         for value in values where k < values.count {
             precondition(value >= 0 && value < ListDiff.maximumCount,

@@ -9,8 +9,8 @@ import CHeckel
 ///   (`heckel_match_records`);
 /// - every string small or natively stored (`StringLayout.asciiBytes`):
 ///   spans pointing at the strings' own bytes, keyed in one pass (a
-///   multiply-fold of their words), as keyed spans
-///   (`heckel_match_keyed_spans`, candidates compared with memcmp);
+///   multiplication of their words in pairs), as keyed spans
+///   (`heckel_match_keyed_spans`, candidates compared by their bytes);
 /// - otherwise (bridged or shared strings, or a layout the self-check did
 ///   not recognize): the bytes copied once into one buffer, keyed in the
 ///   same pass, as keyed spans.
@@ -23,7 +23,7 @@ import CHeckel
 /// to an ASCII one in the other, so the scheme applies only when both lists
 /// are ASCII throughout; otherwise `match` returns `nil` and the caller falls
 /// back to hash values and `==` (`HashValueKeys`), after the pass that found
-/// out: about 3.6x the instructions of this path (callgrind, 10^3 strings of
+/// out: about 4.4x the instructions of this path (callgrind, 10^3 strings of
 /// 21 bytes).
 @usableFromInline
 enum StringKeys {
@@ -119,20 +119,28 @@ enum StringKeys {
     ) throws(CoreFailure) -> Mapping? {
         try Core.checkCounts(old.count, new.count)
         let count = old.count + new.count
-        return try withUnsafeTemporaryAllocation(of: heckel_span.self, capacity: count) {
-            (spans) throws(CoreFailure) -> Mapping? in
-            try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) {
-                (keys) throws(CoreFailure) -> Mapping? in
-                // Spans and keys are trivial types: no deinitialization.
-                let spanBase = spans.baseAddress.unsafelyUnwrapped, keyBase = keys.baseAddress.unsafelyUnwrapped
-                guard try gatherInPlace(old, spans: spanBase, keys: keyBase, cancel: cancel),
-                      try gatherInPlace(new, spans: spanBase + old.count, keys: keyBase + old.count, cancel: cancel)
-                else { return nil }
-                return try Core.run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) {
-                    options, result in
-                    heckel_match_keyed_spans(spanBase, keyBase, old.count, spanBase + old.count,
-                                             keyBase + old.count, new.count, options, result)
-                }
+        // One block, keys then spans. glibc gives the top of its heap back to
+        // the system once it exceeds twice the largest block it has unmapped
+        // so far; as two blocks (spans and keys apart), neither outweighed
+        // the core's table and the result, and from about 10^4 strings every
+        // call gave its memory back and faulted it in again (heckel-bench,
+        // 10^4 21-byte strings: about 100 page faults a call, 1.5-2x the
+        // time). One block of 24 bytes a string is the call's largest.
+        return try withUnsafeTemporaryAllocation(
+            byteCount: count &* (MemoryLayout<UInt64>.stride &+ MemoryLayout<heckel_span>.stride),
+            alignment: MemoryLayout<heckel_span>.alignment
+        ) { (block) throws(CoreFailure) -> Mapping? in
+            // Spans and keys are trivial types: no deinitialization.
+            let base = block.baseAddress.unsafelyUnwrapped
+            let keyBase = base.bindMemory(to: UInt64.self, capacity: count)
+            let spanBase = (base + count &* MemoryLayout<UInt64>.stride).bindMemory(to: heckel_span.self, capacity: count)
+            guard try gatherInPlace(old, spans: spanBase, keys: keyBase, cancel: cancel),
+                  try gatherInPlace(new, spans: spanBase + old.count, keys: keyBase + old.count, cancel: cancel)
+            else { return nil }
+            return try Core.run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) {
+                options, result in
+                heckel_match_keyed_spans(spanBase, keyBase, old.count, spanBase + old.count,
+                                         keyBase + old.count, new.count, options, result)
             }
         }
     }
@@ -171,16 +179,20 @@ enum StringKeys {
         while blockStart < strings.count {
             try CancelFlag.poll(cancel, at: blockStart)
             let blockEnd = min(blockStart &+ CancelFlag.pollInterval, strings.count)
-            for k in blockStart..<blockEnd {
-                let value = raw + k &* stride
-                let found = if let fields = strings.substring {
-                    StringLayout.asciiBytes(ofSubstringAt: value, fields)
-                } else {
-                    StringLayout.asciiBytes(at: value)
+            // One loop per form, so the plain one tests no substring fields.
+            if let fields = strings.substring {
+                for k in blockStart..<blockEnd {
+                    guard let (start, length) = StringLayout.asciiBytes(ofSubstringAt: raw + k &* stride, fields)
+                    else { return false }
+                    spans[k] = heckel_span(bytes: start, length: length)
+                    keys[k] = key(of: start, count: length)
                 }
-                guard let (start, length) = found else { return false }
-                spans[k] = heckel_span(bytes: start, length: length)
-                keys[k] = key(of: start, count: length)
+            } else {
+                for k in blockStart..<blockEnd {
+                    guard let (start, length) = StringLayout.asciiBytes(at: raw + k &* stride) else { return false }
+                    spans[k] = heckel_span(bytes: start, length: length)
+                    keys[k] = key(of: start, count: length)
+                }
             }
             blockStart = blockEnd
         }
@@ -188,17 +200,26 @@ enum StringKeys {
     }
 
     /// The key of `count` bytes at `source`, read in place without reading
-    /// outside them: a multiply-fold of words chosen by the count alone, so
-    /// equal bytes give equal keys. From 8 bytes on: the words at 0, 8, ...
-    /// before the last 16 bytes, then the two last words (overlapping when
-    /// the count is not a multiple of 8); below 8, the bytes zero-extended.
+    /// outside them; the words read depend on the count alone, so equal bytes
+    /// give equal keys. Up to 32 bytes, straight-line: the words at 0 and
+    /// `count - 8` (and from 17 bytes the words at 8 and `count - 16`; the
+    /// words overlap when the count is not a multiple of 8), multiplied in
+    /// pairs (`mix`, one multiplication per 16 bytes; the second pair's first
+    /// word XORed with a constant, so that swapping the halves changes the
+    /// key); longer runs fold every word in turn; below 8 bytes, the bytes
+    /// zero-extended, folded once.
     @inline(__always)
     static func key(of source: UnsafeRawPointer, count: Int) -> UInt64 {
         @inline(__always) func word(_ offset: Int) -> UInt64 {
             UInt64(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        var hash = UInt64(truncatingIfNeeded: count) &* 0xC2B2_AE3D_27D4_EB4F
-        if count > 16 {
+        let length = UInt64(truncatingIfNeeded: count)
+        if count >= 8 {
+            if count <= 16 { return mix(word(0) ^ length, word(count &- 8)) }
+            if count <= 32 {
+                return mix(word(0) ^ length, word(8)) ^ mix(word(count &- 16) ^ 0x1D8E_4E27_C47D_124F, word(count &- 8))
+            }
+            var hash = length &* 0xC2B2_AE3D_27D4_EB4F
             var offset = 0
             repeat {
                 hash = fold(hash ^ word(offset))
@@ -206,7 +227,6 @@ enum StringKeys {
             } while offset &+ 16 < count
             return fold(fold(hash ^ word(count &- 16)) ^ word(count &- 8))
         }
-        if count >= 8 { return fold(fold(hash ^ word(0)) ^ word(count &- 8)) }
         var low: UInt64 = 0
         if count >= 4 {
             let first = UInt32(littleEndian: source.loadUnaligned(as: UInt32.self))
@@ -217,7 +237,16 @@ enum StringKeys {
                 low |= UInt64(source.load(fromByteOffset: offset, as: UInt8.self)) &<< (8 &* UInt64(truncatingIfNeeded: offset))
             }
         }
-        return fold(hash ^ low)
+        return fold((length &* 0xC2B2_AE3D_27D4_EB4F) ^ low)
+    }
+
+    /// Two words multiplied after each is XORed with a constant that has the
+    /// high bit of a byte set, which ASCII words never have: neither factor
+    /// is ever 0, so no word is ignored. The halves of the product, XORed.
+    @inline(__always)
+    private static func mix(_ first: UInt64, _ second: UInt64) -> UInt64 {
+        let product = (first ^ 0xA076_1D64_78BD_642F).multipliedFullWidth(by: second ^ 0xE703_7ED1_A0B4_28DB)
+        return product.high ^ product.low
     }
 
     /// Matches lists of substrings, or returns `nil` when one is not ASCII:

@@ -125,11 +125,15 @@ enum StringLayout {
     /// be matched as 16-byte records where it lies. A string of at most 8
     /// bytes has nothing but zeros in bytes 8-14.
     ///
-    /// - Complexity: O(n), one load, one AND and one OR per string.
+    /// - Complexity: O(n), one load, one AND and one OR per string; O(1)
+    ///   when the first string is not small.
     static func smallASCIIForm(_ strings: UnsafeBufferPointer<String>) -> SmallForm {
         #if (arch(x86_64) || arch(arm64)) && !os(Android)
         guard let base = strings.baseAddress else { return .short }
         let raw = UnsafeRawPointer(base)
+        // A first string that is not small settles it: no pass for lists of
+        // longer strings.
+        if strings.count > 0, raw.load(fromByteOffset: 8, as: UInt64.self) &>> 61 != 0x7 { return .other }
         var common: UInt64 = ~0, spilled: UInt64 = 0
         for k in 0..<strings.count {
             let object = raw.load(fromByteOffset: k &* 16 &+ 8, as: UInt64.self)
