@@ -56,6 +56,8 @@ struct DiffHeader {
 ///     [movesStart, + 2v)   the moves as (from, to) pairs, ascending by to
 ///     then o - m           the deletions (old offsets), ascending
 ///     then n - m           the insertions (new offsets), ascending
+///     then 2u              an identified diff's u updates as (old, new)
+///                          pairs, when they fit the room left (`UpdatePairs`)
 ///
 /// The core writes the window in place: old_to_new at p ..< o - s,
 /// new_to_old at o + (p ..< n - s), its v move targets at o + n (room

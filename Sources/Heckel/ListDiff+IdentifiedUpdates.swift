@@ -1,0 +1,109 @@
+extension ListDiff {
+    /// An identified diff: `mapping` and the update pairs written for it
+    /// (`UpdatePairs`).
+    @inlinable
+    init(mapping: Mapping, updates: Updates) {
+        self.mapping = mapping
+        self.updates = updates
+    }
+
+    /// The matched pairs whose elements are not `==`, ascending by new offset,
+    /// polling `cancel` every `CancelFlag.pollInterval` elements.
+    ///
+    /// One pass over the new offsets, with `==` specialized for the caller's
+    /// element type, writing each update straight into the diff's storage
+    /// (`UpdatePairs`): no array of updates, no copy.
+    @inlinable
+    static func updates<Old: Collection, New: Collection>(
+        _ old: Old, _ new: New, mapping: Mapping, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Updates where Old.Element == New.Element, Old.Element: Equatable {
+        if mapping.matchCount == 0 { return Updates(StoredRun(mapping.storage, start: 0, count: 0)) }
+        // Both lists read in place (borrowed: no element copied to compare).
+        return try old.withContiguousElements { (old) throws(CoreFailure) in
+            try new.withContiguousElements { (new) throws(CoreFailure) in
+                // The mapping's side answers the trimmed prefix and suffix
+                // arithmetically and the window from the storage.
+                let newToOld = mapping.newToOld
+                var pairs = UpdatePairs(after: mapping)
+                let count = min(new.count, newToOld.count)
+                var newOffset = 0
+                while newOffset < count {
+                    try CancelFlag.poll(cancel, at: newOffset)
+                    let end = min(count, newOffset &+ CancelFlag.pollInterval)
+                    while newOffset < end {
+                        let oldOffset = newToOld[newOffset]
+                        if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != new[newOffset] {
+                            pairs.append(old: oldOffset, new: UInt32(truncatingIfNeeded: newOffset))
+                        }
+                        newOffset &+= 1
+                    }
+                }
+                return pairs.updates
+            }
+        }
+    }
+}
+
+/// Where the updates pass writes a diff's updates as (old, new) entry pairs:
+/// first in the entries left free at the end of the diff's own storage (a
+/// diff's storage keeps room for the moves, which most diffs do not fill:
+/// `DiffStorage.forDiff`), so that an identified diff with few updates costs
+/// no allocation more than a plain one; when they are full, in a storage of
+/// their own that doubles as it fills, up to one pair per matched pair.
+///
+/// The free entries are written before the diff is shared, and no run of the
+/// mapping covers them: `DiffStorage`'s "never written again" holds for
+/// every entry a reader can see.
+@usableFromInline
+struct UpdatePairs {
+    /// The storage the pairs are written to, and where they start in it.
+    @usableFromInline var storage: DiffStorage
+    @usableFromInline var start: Int
+    /// The next entry to write, and the end of the room.
+    @usableFromInline var next: UnsafeMutablePointer<UInt32>
+    @usableFromInline var end: UnsafeMutablePointer<UInt32>
+    /// The most pairs there can be: the match count.
+    @usableFromInline let limit: Int
+
+    /// Pairs written after the offsets of `mapping`'s finished storage, in
+    /// the room its allocation has left (`ManagedBuffer.capacity`).
+    @usableFromInline
+    init(after mapping: Mapping) {
+        storage = mapping.storage
+        let counts = storage.counts
+        start = storage.insertionsStart + counts.newCount - counts.matchCount
+        let free = max(0, storage.capacity - start)
+        next = storage.entries + start
+        end = next + (free & ~1)
+        limit = counts.matchCount
+    }
+
+    /// Writes one pair.
+    @inlinable @inline(__always)
+    mutating func append(old: UInt32, new: UInt32) {
+        if next == end { grow() }
+        next[0] = old
+        next[1] = new
+        next += 2
+    }
+
+    /// Moves the pairs to a storage of their own with twice the room, or
+    /// room for `limit` pairs, whichever is less.
+    @usableFromInline
+    mutating func grow() {
+        let written = next - (storage.entries + start)
+        let room = min(2 &* limit, max(2 &* written, 64))
+        precondition(room > written, "ListDiff: more updates than matched pairs")
+        let own = DiffStorage.make(capacity: room, header: DiffHeader(oldCount: 0, newCount: 0))
+        own.entries.initialize(from: storage.entries + start, count: written)
+        (storage, start) = (own, 0)
+        next = own.entries + written
+        end = own.entries + room
+    }
+
+    /// The pairs written, as the diff's updates.
+    @inlinable
+    var updates: ListDiff.Updates {
+        ListDiff.Updates(StoredRun(storage, start: start, count: next - (storage.entries + start)))
+    }
+}
