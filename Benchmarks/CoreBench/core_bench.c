@@ -197,12 +197,16 @@ static double phase_model_bytes(const char *phase, double n, double m, double v,
         {"kept", 0, 20, 0},         /* match read, run lengths written; then both read, marks written */
         {"mapping", 8, 8, 0},       /* match read, new_to_old written, old_to_new filled and its pairs written */
         {"kept+mapping", 8, 28, 0},
-        {"moves", 0, 8, 4},         /* match and marks read (twice on 2+ threads: counts first), moves written */
+        {"moves", 0, 8, 4},         /* match and marks read once, moves written */
     };
     for (size_t k = 0; k < sizeof model / sizeof *model; k++)
         if (strcmp(model[k].name, phase) == 0) {
-            double reads = strcmp(phase, "moves") == 0 && threads > 1 ? 2 : 1;
-            return model[k].per_old * n + reads * model[k].per_new * m + model[k].per_move * v;
+            /* On 2+ threads every slice but the first stages its moves in its
+             * own slice of the marks and copies them after the join
+             * (outputs.c): 4 more bytes written and 8 copied per move, about
+             * (threads - 1) / threads of them. */
+            double staged = strcmp(phase, "moves") == 0 && threads > 1 ? 12 * v * (threads - 1) / threads : 0;
+            return model[k].per_old * n + model[k].per_new * m + model[k].per_move * v + staged;
         }
     return 0;
 }

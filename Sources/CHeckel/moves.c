@@ -23,14 +23,14 @@
 
 #define BLOCK 64
 #define TOP_MIN (BLOCK * BLOCK) /* up to this count, no top level */
-/* The run ends' last NEAR * BLOCK (1,024): a search that lands there, as
+/* The run ends' last NEAR_ENDS * BLOCK (1,024): a search that lands there, as
  * nearly all do with heavy duplicates (each value's occurrences pair in
- * order, so every run grows near the end), searches only their NEAR summary
+ * order, so every run grows near the end), searches only their NEAR_ENDS summary
  * entries and one block, all in L1, with no top level and no prefetch.
  * Measured on 10 distinct values at 10^6 (heckel_core_phases -d -p, one
  * thread, CPU time, 3 interleaved pairs): 41-46 ms before, 28-32 ms after;
  * the random mix at 10^7 unchanged. */
-#define NEAR 16
+#define NEAR_ENDS 16
 
 size_t heckel_kept_work(size_t count) {
     size_t work = count + count / BLOCK + 1;
@@ -79,7 +79,7 @@ heckel_status heckel_run_lengths(const heckel_env *env, const uint32_t *match, s
             } else { /* tail[length - 2] > v: search block q, whose first end is
                       * the last one below v; the next block's first end (or
                       * tail[length - 2]) is above v. */
-                size_t ends = (length - 1) / BLOCK + 1, near = ends > NEAR ? ends - NEAR : 0;
+                size_t ends = (length - 1) / BLOCK + 1, near = ends > NEAR_ENDS ? ends - NEAR_ENDS : 0;
                 bool in_cache = near && summary[near] < v;
                 size_t f = in_cache ? heckel_first_above(summary, near + 1, ends, v)
                          : top ? summary_above(top, summary, ends, v)

@@ -23,9 +23,11 @@
 /// `insertions`, `moves` and `updates` are read-only collections over it
 /// (`ListDiff.Offsets`, `ListDiff.Moves`, `ListDiff.Updates`) that compare
 /// with array literals and convert with `Array(_:)`. It holds the mapping
-/// only between the lists' common prefix and suffix (the pairs there are
-/// answered by arithmetic), so a diff of two equal or nearly equal lists
-/// takes a few bytes whatever their length.
+/// only between the common prefix and suffix the core trimmed (the pairs
+/// there are answered by arithmetic): a diff of equal lists, or of lists that
+/// differ only near their end, takes a few bytes whatever their length. (A
+/// common suffix is trimmed only when it is long, thousands of elements, and
+/// in order; see `heckel_window` in `heckel.h`.)
 public struct ListDiff: Sendable {
     /// The diff's offsets: the mapping, moves, deletions and insertions, in
     /// one block (`DiffStorage`'s layout).

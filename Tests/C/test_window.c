@@ -6,9 +6,11 @@
  * long common prefixes and suffixes, duplicates across the suffix's edge
  * (which make the core match the suffix again), empty and equal lists, and,
  * in the test-hook build (the _small variant), the direct path and the
- * general path on the same input. Then bad arguments and a raised cancel
- * flag with the window asked for: status, outputs and counters untouched
- * (the window's report too). */
+ * general path on the same input. (Two threads run only in the _small
+ * variant, whose thread grain is small: the production one keeps these
+ * lists on one thread.) Then bad arguments, a raised cancel flag and every
+ * failed allocation with the window asked for: status, outputs and counters
+ * untouched (the window's report too). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,10 +300,70 @@ static void rejections(test_tally *t) {
     outputs_free(&o);
 }
 
+/* One window call under expect_allocation_failures: the lists, and the
+ * full output to hold a successful call to. */
+typedef struct window_call {
+    const uint64_t *old, *new;
+    size_t old_count, new_count;
+    const test_outputs *full;
+    test_outputs *o;
+} window_call;
+
+static heckel_status window_call_run(void *context, const heckel_options *options, const char **error) {
+    window_call *c = context;
+    heckel_window report = canary_window;
+    heckel_options with_window = *options;
+    with_window.window = &report;
+    outputs_reset(c->o);
+    heckel_status status = heckel_match_keys(c->old, c->old_count, c->new, c->new_count, NULL, NULL,
+                                             &with_window, &c->o->result);
+    if (status != HECKEL_OK) {
+        if (!outputs_arrays_untouched(c->o) || !outputs_counters_untouched(c->o) ||
+            report.prefix != TEST_CANARY || report.suffix != TEST_CANARY)
+            *error = "a failed call wrote its outputs or the window's report";
+        return status;
+    }
+    const heckel_result *w = &c->o->result;
+    if (w->match_count != c->full->result.match_count || w->move_count != c->full->result.move_count)
+        *error = "counters differ from the full output";
+    else if (!(*error = compare_side(c->full->o2n, c->o->o2n, c->old_count, report.prefix, report.suffix,
+                                     c->new_count - c->old_count)))
+        *error = compare_side(c->full->n2o, c->o->n2o, c->new_count, report.prefix, report.suffix,
+                              c->old_count - c->new_count);
+    return status;
+}
+
+/* Every allocation failed in turn, window asked for: on the direct path's
+ * heap block (600 elements, past its stack arrays) and on the general path
+ * (70,000 after the prefix; 2 threads in the _small variant). */
+static void allocation_failures(test_tally *t) {
+    static const size_t counts[] = {600, 70000};
+    for (size_t c = 0; c < 2; c++) {
+        size_t count = counts[c], prefix = 5;
+        uint64_t *old = malloc(count * 8), *new = malloc(count * 8);
+        if (!old || !new) abort();
+        test_rng rng = {c + 3};
+        make_lists(&rng, old, count, new, count, prefix, 0, 1u << 30);
+        test_outputs full, o;
+        outputs_make(&full, count, count);
+        outputs_make(&o, count, count);
+        if (heckel_match_keys(old, count, new, count, NULL, NULL, NULL, &full.result) != HECKEL_OK) abort();
+        window_call call = {old, new, count, count, &full, &o};
+        for (unsigned threads = 1; threads <= 2; threads++)
+            expect_allocation_failures(t, window_call_run, &call, (heckel_options){.threads = threads},
+                                       "allocation failure, window", count == 600 ? "direct path" : "general path");
+        outputs_free(&full);
+        outputs_free(&o);
+        free(old);
+        free(new);
+    }
+}
+
 int main(void) {
     test_tally t = {0};
     edge_cases(&t);
     random_inputs(&t);
     rejections(&t);
+    allocation_failures(&t);
     return tally_finish(&t);
 }

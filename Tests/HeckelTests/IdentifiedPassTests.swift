@@ -80,7 +80,8 @@ import Testing
     /// Every matched pair an update: more pairs than a diff's free room
     /// holds (about min(old, new) entries, two per pair), so the pairs move
     /// to a storage of their own and it grows; with the moves of a reversed
-    /// list the diff's storage has no free room at all.
+    /// list the diff's storage keeps only a few spare entries, so the pairs
+    /// move out after the first few updates.
     @Test func updatesBeyondTheDiffsRoom() {
         for count in [1, 2, 3, 7, 8, 31, 32, 33, 100, 1_000, 40_000] {
             let ids = Array(0..<count)

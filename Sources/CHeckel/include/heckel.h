@@ -158,7 +158,9 @@ void heckel_cancel(int *flag);
 
 /* The caller's output arrays, and counters the core fills in.
  * old_to_new: old_count entries; new_to_old: new_count entries. Each holds the
- *   offset of the matched element in the other list, or HECKEL_UNMATCHED.
+ *   offset of the matched element in the other list, or HECKEL_UNMATCHED
+ *   (with options.window, only the window's entries are written: see
+ *   heckel_window).
  * moves: NULL, or room for min(old_count, new_count) entries; receives the new
  *   offsets of the moved pairs, ascending. */
 typedef struct heckel_result {
@@ -227,7 +229,8 @@ heckel_status heckel_match_keyed_spans(const heckel_span *old_spans, const uint6
  * only), or room for new_count entries. Uses options' allocator and cancel
  * flag; runs on the calling thread. Cost: O(new_count) for nearly sorted
  * pairs, O(new_count log new_count) at worst; about 8 bytes of scratch per
- * entry (the kept marks and the run ends). */
+ * entry (the kept marks and the run ends). options.window is ignored: there
+ * is no mapping to write. */
 heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_count,
                                 const heckel_options *options, heckel_offset *moves,
                                 size_t *move_count);
