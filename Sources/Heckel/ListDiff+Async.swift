@@ -77,7 +77,8 @@ extension ListDiff {
     /// Computes `ListDiff(from: old, to: new, identifiedBy: id)` for an
     /// identity at a key path; see `computed(from:to:identifiedBy:)`. A
     /// `String` identity stored in the elements is read where it lies, as
-    /// `init(from:to:identifiedBy:)` with a key path does.
+    /// `init(from:to:identifiedBy:)` with a key path does; any other stored
+    /// identity is read as a field (`fieldReader`), not through the key path.
     ///
     /// - Throws: as `computed(from:to:identifiedBy:)` with a closure.
     /// - Complexity: as `init(from:to:identifiedBy:)`.
@@ -90,7 +91,7 @@ extension ListDiff {
             if let result = ListDiff.storedStringIdentities(old, new, at: id, options: options, cancel: cancel) {
                 return try result.get()
             }
-            return try ListDiff.identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options,
+            return try ListDiff.identified(from: old, to: new, identifiedBy: fieldReader(id), options: options,
                                           cancel: cancel).get()
         }
     }
@@ -108,7 +109,7 @@ extension ListDiff {
             if let result = ListDiff.storedStringIdentities(old, new, at: id, options: options, cancel: cancel) {
                 return try result.get()
             }
-            return try ListDiff.identified(from: old, to: new, identifiedBy: { $0[keyPath: id] }, options: options,
+            return try ListDiff.identified(from: old, to: new, identifiedBy: fieldReader(id), options: options,
                                           cancel: cancel).get()
         }
     }

@@ -73,7 +73,7 @@ extension SectionedDiff {
     where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Equatable,
           Old.Element.ID: Sendable {
         try await Cancellable.runHere { cancel in
-            try cancellable(old, new, { $0[keyPath: id] }, comparingContent: true, cancel)
+            try cancellable(old, new, fieldReader(id), comparingContent: true, cancel)
         }
     }
 
@@ -89,7 +89,7 @@ extension SectionedDiff {
     where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Equatable,
           Old.Element.ID: Sendable {
         try await Cancellable.run { cancel in
-            try cancellable(old, new, { $0[keyPath: id] }, comparingContent: true, cancel)
+            try cancellable(old, new, fieldReader(id), comparingContent: true, cancel)
         }
     }
 
