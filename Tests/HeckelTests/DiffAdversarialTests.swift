@@ -24,10 +24,7 @@ import Testing
         var random = SeededGenerator(seed: seed)
         for round in 0..<240 {
             let alphabet = Int.random(in: 1...4, using: &random)
-            let old = randomList(count: Int.random(in: 0...120, using: &random), using: &random) {
-                Int.random(in: 0..<alphabet, using: &$0)
-            }
-            let new = randomList(count: Int.random(in: 0...120, using: &random), using: &random) {
+            let (old, new) = randomPair(upTo: 120, using: &random) {
                 Int.random(in: 0..<alphabet, using: &$0)
             }
             let options = Self.optionSets[round % Self.optionSets.count]
@@ -67,10 +64,7 @@ import Testing
             // Mostly ASCII lists, sometimes with one non-ASCII string at the
             // very end of one list, sometimes drawn from the whole pool.
             let pool = round % 3 == 0 ? Self.stringPool : ascii
-            var old = randomList(count: Int.random(in: 0...60, using: &random), using: &random) {
-                pool.randomElement(using: &$0)!
-            }
-            var new = randomList(count: Int.random(in: 0...60, using: &random), using: &random) {
+            var (old, new) = randomPair(upTo: 60, using: &random) {
                 pool.randomElement(using: &$0)!
             }
             if round % 3 == 1 { new.append(["\u{212A}", "e\u{301}", "\u{037E}"][round % 9 / 3]) }
@@ -111,8 +105,7 @@ import Testing
             return base[indices[start]..<indices[start + length]]
         }
         for round in 0..<150 {
-            let old = randomList(count: Int.random(in: 0...80, using: &random), using: &random, slice)
-            let new = randomList(count: Int.random(in: 0...80, using: &random), using: &random, slice)
+            let (old, new) = randomPair(upTo: 80, using: &random, slice)
             let options = Self.optionSets[round % Self.optionSets.count]
             expectMatchesReference(ListDiff(from: old, to: new, options: options), old: old, new: new,
                                    options: options, "round \(round)")
@@ -134,10 +127,7 @@ import Testing
         }
         var random = SeededGenerator(seed: 21)
         for round in 0..<200 {
-            let old = randomList(count: Int.random(in: 0...70, using: &random), using: &random) {
-                pool.randomElement(using: &$0)!
-            }
-            let new = randomList(count: Int.random(in: 0...70, using: &random), using: &random) {
+            let (old, new) = randomPair(upTo: 70, using: &random) {
                 pool.randomElement(using: &$0)!
             }
             let options = Self.optionSets[round % Self.optionSets.count]
@@ -157,10 +147,7 @@ import Testing
         }
         var random = SeededGenerator(seed: 61)
         for round in 0..<200 {
-            let old = randomList(count: Int.random(in: 0...60, using: &random), using: &random) {
-                pool.randomElement(using: &$0)!
-            }
-            let new = randomList(count: Int.random(in: 0...60, using: &random), using: &random) {
+            let (old, new) = randomPair(upTo: 60, using: &random) {
                 pool.randomElement(using: &$0)!
             }
             let options = Self.optionSets[round % Self.optionSets.count]
@@ -219,10 +206,7 @@ import Testing
         let floats: [Float] = [.nan, .signalingNaN, Float(nan: 3, signaling: false), 0.0, -0.0, 1, .infinity]
         var random = SeededGenerator(seed: 31)
         for round in 0..<200 {
-            let old = randomList(count: Int.random(in: 0...50, using: &random), using: &random) {
-                doubles.randomElement(using: &$0)!
-            }
-            let new = randomList(count: Int.random(in: 0...50, using: &random), using: &random) {
+            let (old, new) = randomPair(upTo: 50, using: &random) {
                 doubles.randomElement(using: &$0)!
             }
             let options = Self.optionSets[round % Self.optionSets.count]
@@ -258,8 +242,7 @@ import Testing
             let make = { (g: inout SeededGenerator) in
                 Row(id: Int.random(in: 0..<ids, using: &g), content: Int.random(in: 0..<2, using: &g))
             }
-            let old = randomList(count: Int.random(in: 0...60, using: &random), using: &random, make)
-            let new = randomList(count: Int.random(in: 0...60, using: &random), using: &random, make)
+            let (old, new) = randomPair(upTo: 60, using: &random, make)
             let options = Self.optionSets[round % Self.optionSets.count]
             expectMatchesReference(ListDiff(from: old, to: new, identifiedBy: \.id, options: options),
                                    old: old, new: new, options: options, matches: { $0.id == $1.id },
@@ -326,6 +309,16 @@ import Testing
 // MARK: - The reference
 
 /// A list of `count` elements from `make`.
+/// Two random lists, old then new, of up to `maxCount` elements each from
+/// `make` (in that order: each list's count, then its elements).
+private func randomPair<Element>(
+    upTo maxCount: Int, using random: inout SeededGenerator, _ make: (inout SeededGenerator) -> Element
+) -> ([Element], [Element]) {
+    let old = randomList(count: Int.random(in: 0...maxCount, using: &random), using: &random, make)
+    let new = randomList(count: Int.random(in: 0...maxCount, using: &random), using: &random, make)
+    return (old, new)
+}
+
 private func randomList<Element>(
     count: Int, using random: inout SeededGenerator, _ make: (inout SeededGenerator) -> Element
 ) -> [Element] {
