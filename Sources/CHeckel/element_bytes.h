@@ -48,14 +48,63 @@ static inline bool heckel_same_bytes(const unsigned char *a, const unsigned char
     return true;
 }
 
-/* Element k (absolute offset) of one side of a records or spans input, and
- * its length. */
+/* The bytes of the Swift String whose 16-byte value is at value (see
+ * heckel_swift_strings in heckel.h, and StringLayout.swift, which reads the
+ * same layout): word 0 holds the count and flags, word 1 the object, whose
+ * top nibble is the discriminator. 1110: small ASCII, up to 15 bytes in the
+ * value itself, the count in bits 56-59 of word 1. 0000 (native) or 1000
+ * (immortal, literals) with word 0's flags ASCII (b63) and tail-allocated
+ * (b60): the bytes 32 bytes after the address in word 1's low 60 bits, the
+ * count in word 0's low 48 bits. false for every other form. */
+#define HECKEL_SWIFT_ASCII_TAIL 0x9000000000000000ull
+#define HECKEL_SWIFT_ADDRESS 0x0FFFFFFFFFFFFFFFull
+#define HECKEL_SWIFT_NATIVE_BIAS 32
+
+static inline bool heckel_swift_string_bytes(const unsigned char *value, const unsigned char **start,
+                                             size_t *length) {
+    uint64_t flags = heckel_load64(value), object = heckel_load64(value + 8);
+    uint64_t discriminator = object >> 60;
+    if (discriminator == 0xE) {
+        *start = value;
+        *length = (size_t)(object >> 56) & 0xF;
+        return true;
+    }
+    if ((discriminator & 0x7) != 0 || (flags & HECKEL_SWIFT_ASCII_TAIL) != HECKEL_SWIFT_ASCII_TAIL)
+        return false;
+    *start = (const unsigned char *)(uintptr_t)((object & HECKEL_SWIFT_ADDRESS) + HECKEL_SWIFT_NATIVE_BIAS);
+    *length = (size_t)(flags & 0xFFFFFFFFFFFFull);
+    return true;
+}
+
+/* The bytes of string k of a list (a substring's range of its base's). */
+static inline bool heckel_swift_element(const heckel_swift_strings *strings, size_t k,
+                                        const unsigned char **start, size_t *length) {
+    const unsigned char *value = (const unsigned char *)strings->values + k * strings->stride;
+    if (!strings->substring) return heckel_swift_string_bytes(value, start, length);
+    if (!heckel_swift_string_bytes(value + strings->base, start, length)) return false;
+    uint64_t lower = heckel_load64(value + strings->start) >> 16;
+    uint64_t upper = heckel_load64(value + strings->end) >> 16;
+    if (lower > upper || upper > *length) return false;
+    *start += lower;
+    *length = (size_t)(upper - lower);
+    return true;
+}
+
+/* Element k (absolute offset) of one side of a records, spans or Swift
+ * strings input (strings already found readable), and its length. */
 static inline const unsigned char *heckel_element(const heckel_bytes *bytes, bool new_side, size_t k,
                                                   size_t *length) {
     const heckel_span *spans = new_side ? bytes->new_spans : bytes->old_spans;
     if (spans) {
         *length = spans[k].length;
         return spans[k].bytes;
+    }
+    const heckel_swift_strings *strings = new_side ? bytes->new_strings : bytes->old_strings;
+    if (strings) {
+        const unsigned char *start = NULL;
+        *length = 0;
+        (void)heckel_swift_element(strings, k, &start, length);
+        return start;
     }
     *length = bytes->size;
     return (new_side ? bytes->new_records : bytes->old_records) + k * bytes->size;

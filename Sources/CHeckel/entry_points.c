@@ -126,6 +126,16 @@ static void hash_records(const heckel_input *in, bool new_side, size_t first, si
     TEST_KEYS(keys, count);
 }
 
+/* Spans and Swift strings keep the seed their keys are hashed with, drawn
+ * per call: with a fixed one (XXH3 unseeded, or any fixed key function)
+ * crafted strings share one key, and many unequal elements under one key
+ * cost the exact matcher O(n^2) comparisons. bytes comes first: the
+ * equality functions take the context as the bytes. */
+typedef struct seeded_input {
+    bytes_input bytes;
+    uint64_t seed;
+} seeded_input;
+
 static size_t spans_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
                                   size_t first, size_t end) {
     for (size_t j = first; j < end; j++)
@@ -136,10 +146,10 @@ static size_t spans_first_unequal(const heckel_input *in, const uint32_t *match,
 
 static void hash_spans(const heckel_input *in, bool new_side, size_t first, size_t count,
                        uint64_t *keys) {
-    const bytes_input *bytes = in->context;
-    const heckel_span *spans = (new_side ? bytes->new_spans : bytes->old_spans) + first;
+    const seeded_input *input = in->context;
+    const heckel_span *spans = (new_side ? input->bytes.new_spans : input->bytes.old_spans) + first;
     for (size_t k = 0; k < count; k++)
-        keys[k] = spans[k].length ? XXH3_64bits(spans[k].bytes, spans[k].length) : XXH3_64bits("", 0);
+        keys[k] = XXH3_64bits_withSeed(spans[k].length ? spans[k].bytes : "", spans[k].length, input->seed);
     TEST_KEYS(keys, count);
 }
 
@@ -175,9 +185,10 @@ heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
     if (!spans_valid(old_spans, old_count) || !spans_valid(new_spans, new_count))
         return HECKEL_INVALID_ARGUMENT;
     heckel_env env = heckel_env_make(options);
-    bytes_input bytes = {.old_spans = old_spans, .new_spans = new_spans};
+    seeded_input input = {.bytes = {.old_spans = old_spans, .new_spans = new_spans},
+                          .seed = heckel_random_seed(old_count + new_count)};
     heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
-                       .equal = spans_equal, .context = &bytes, .bytes = &bytes, .hash_range = hash_spans,
+                       .equal = spans_equal, .context = &input, .bytes = &input.bytes, .hash_range = hash_spans,
                        .first_unequal = spans_first_unequal};
     return heckel_run(&env, &in, result);
 }
@@ -200,5 +211,84 @@ heckel_status heckel_match_keyed_spans(const heckel_span *old_spans, const uint6
                        .old_keys = old_keys, .new_keys = new_keys,
                        .equal = spans_equal, .context = &bytes, .bytes = &bytes,
                        .first_unequal = spans_first_unequal};
+    return heckel_run(&env, &in, result);
+}
+
+/* ---- Swift strings, read where they lie (element_bytes.h decodes them) ---- */
+
+#if (defined(__x86_64__) || defined(__aarch64__)) && !defined(__ANDROID__) && \
+    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWIFT_LAYOUT_READABLE 1
+#else
+#define SWIFT_LAYOUT_READABLE 0
+#endif
+
+#ifdef HECKEL_TEST_HOOKS
+/* Test builds only: a test that defines it counts the byte comparisons of
+ * Swift strings made by the general path (Tests/C/test_hash_flooding.c). */
+void heckel_test_string_compared(void) __attribute__((weak));
+#define STRING_COMPARED() (heckel_test_string_compared ? heckel_test_string_compared() : (void)0)
+#else
+#define STRING_COMPARED() ((void)0)
+#endif
+
+bool heckel_swift_strings_readable(const heckel_swift_strings *strings) {
+    if (!strings || (strings->count && !strings->values)) return false;
+    if (!SWIFT_LAYOUT_READABLE) return false;
+    size_t stride = strings->stride;
+    if (strings->substring ? (strings->base > stride || stride - strings->base < 16 ||
+                              strings->start > stride - 8 || strings->end > stride - 8)
+                           : stride < 16)
+        return false;
+    if (strings->count > SIZE_MAX / stride) return false;
+    const unsigned char *start;
+    size_t length;
+    for (size_t k = 0; k < strings->count; k++)
+        if (!heckel_swift_element(strings, k, &start, &length)) return false;
+    return true;
+}
+
+static bool swift_strings_equal(void *context, size_t i, size_t j) {
+    STRING_COMPARED();
+    return heckel_same_elements(context, false, i, true, j);
+}
+
+static size_t swift_strings_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
+                                          size_t first, size_t end) {
+    for (size_t j = first; j < end; j++)
+        if (match[j] != HECKEL_UNMATCHED && !swift_strings_equal(in->context, prefix + match[j], prefix + j))
+            return j;
+    return end;
+}
+
+static void hash_swift_strings(const heckel_input *in, bool new_side, size_t first, size_t count,
+                               uint64_t *keys) {
+    const seeded_input *input = in->context;
+    const heckel_swift_strings *strings = new_side ? input->bytes.new_strings : input->bytes.old_strings;
+    for (size_t k = 0; k < count; k++) {
+        const unsigned char *start = NULL;
+        size_t length = 0;
+        (void)heckel_swift_element(strings, first + k, &start, &length);
+        keys[k] = XXH3_64bits_withSeed(start, length, input->seed);
+    }
+    TEST_KEYS(keys, count);
+}
+
+heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
+                                         const heckel_swift_strings *new_strings,
+                                         const heckel_options *options, heckel_result *result) {
+    if (!old_strings || !new_strings) return HECKEL_INVALID_ARGUMENT;
+    heckel_status status = check(old_strings->values, old_strings->count, new_strings->values,
+                                 new_strings->count, result);
+    if (status != HECKEL_OK) return status;
+    if (!heckel_swift_strings_readable(old_strings) || !heckel_swift_strings_readable(new_strings))
+        return HECKEL_INVALID_ARGUMENT;
+    heckel_env env = heckel_env_make(options);
+    seeded_input input = {.bytes = {.old_strings = old_strings, .new_strings = new_strings},
+                                 .seed = heckel_random_seed(old_strings->count + new_strings->count)};
+    heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_strings->count,
+                       .new_count = new_strings->count, .equal = swift_strings_equal,
+                       .context = &input, .bytes = &input.bytes, .hash_range = hash_swift_strings,
+                       .first_unequal = swift_strings_first_unequal};
     return heckel_run(&env, &in, result);
 }
