@@ -90,8 +90,8 @@ static inline bool heckel_swift_element(const heckel_swift_strings *strings, siz
     return true;
 }
 
-/* Element k (absolute offset) of one side of a records, spans or Swift
- * strings input (strings already found readable), and its length. */
+/* Element k (absolute offset) of one side of a records or spans input, and
+ * its length. */
 static inline const unsigned char *heckel_element(const heckel_bytes *bytes, bool new_side, size_t k,
                                                   size_t *length) {
     const heckel_span *spans = new_side ? bytes->new_spans : bytes->old_spans;
@@ -99,20 +99,25 @@ static inline const unsigned char *heckel_element(const heckel_bytes *bytes, boo
         *length = spans[k].length;
         return spans[k].bytes;
     }
-    const heckel_swift_strings *strings = new_side ? bytes->new_strings : bytes->old_strings;
-    if (strings) {
-        const unsigned char *start = NULL;
-        *length = 0;
-        (void)heckel_swift_element(strings, k, &start, length);
-        return start;
-    }
     *length = bytes->size;
     return (new_side ? bytes->new_records : bytes->old_records) + k * bytes->size;
+}
+
+/* Whether string a of one side equals string b of another (absolute
+ * offsets; both lists readable), for heckel_same_elements. */
+static inline bool heckel_same_swift_strings(const heckel_bytes *bytes, bool a_new, size_t a, bool b_new,
+                                             size_t b) {
+    const unsigned char *a_bytes = NULL, *b_bytes = NULL;
+    size_t a_length = 0, b_length = 0;
+    (void)heckel_swift_element(a_new ? bytes->new_strings : bytes->old_strings, a, &a_bytes, &a_length);
+    (void)heckel_swift_element(b_new ? bytes->new_strings : bytes->old_strings, b, &b_bytes, &b_length);
+    return a_length == b_length && heckel_same_bytes(a_bytes, b_bytes, a_length);
 }
 
 /* Whether element a of one side equals element b of another (absolute offsets). */
 static inline bool heckel_same_elements(const heckel_bytes *bytes, bool a_new, size_t a, bool b_new,
                                         size_t b) {
+    if (bytes->old_strings) return heckel_same_swift_strings(bytes, a_new, a, b_new, b);
     size_t a_length, b_length;
     const unsigned char *a_bytes = heckel_element(bytes, a_new, a, &a_length);
     const unsigned char *b_bytes = heckel_element(bytes, b_new, b, &b_length);

@@ -126,11 +126,11 @@ static void hash_records(const heckel_input *in, bool new_side, size_t first, si
     TEST_KEYS(keys, count);
 }
 
-/* Spans and Swift strings keep the seed their keys are hashed with, drawn
- * per call: with a fixed one (XXH3 unseeded, or any fixed key function)
- * crafted strings share one key, and many unequal elements under one key
- * cost the exact matcher O(n^2) comparisons. bytes comes first: the
- * equality functions take the context as the bytes. */
+/* Spans keep the seed their keys are hashed with, drawn per call (as Swift
+ * strings' keys are, below): with a fixed one (XXH3 unseeded, or any fixed
+ * key function) crafted strings share one key, and many unequal elements
+ * under one key cost the exact matcher O(n^2) comparisons. bytes comes
+ * first: the equality functions take the context as the bytes. */
 typedef struct seeded_input {
     bytes_input bytes;
     uint64_t seed;
@@ -232,15 +232,19 @@ void heckel_test_string_compared(void) __attribute__((weak));
 #define STRING_COMPARED() ((void)0)
 #endif
 
-bool heckel_swift_strings_readable(const heckel_swift_strings *strings) {
-    if (!strings || (strings->count && !strings->values)) return false;
-    if (!SWIFT_LAYOUT_READABLE) return false;
+/* Whether a list's pointer, stride and field offsets fit (its values aside). */
+static bool swift_strings_layout_valid(const heckel_swift_strings *strings) {
+    if (!SWIFT_LAYOUT_READABLE || (strings->count && !strings->values)) return false;
     size_t stride = strings->stride;
     if (strings->substring ? (strings->base > stride || stride - strings->base < 16 ||
                               strings->start > stride - 8 || strings->end > stride - 8)
                            : stride < 16)
         return false;
-    if (strings->count > SIZE_MAX / stride) return false;
+    return strings->count <= SIZE_MAX / stride;
+}
+
+bool heckel_swift_strings_readable(const heckel_swift_strings *strings) {
+    if (!strings || !swift_strings_layout_valid(strings)) return false;
     const unsigned char *start;
     size_t length;
     for (size_t k = 0; k < strings->count; k++)
@@ -261,34 +265,60 @@ static size_t swift_strings_first_unequal(const heckel_input *in, const uint32_t
     return end;
 }
 
-static void hash_swift_strings(const heckel_input *in, bool new_side, size_t first, size_t count,
-                               uint64_t *keys) {
-    const seeded_input *input = in->context;
-    const heckel_swift_strings *strings = new_side ? input->bytes.new_strings : input->bytes.old_strings;
-    for (size_t k = 0; k < count; k++) {
-        const unsigned char *start = NULL;
-        size_t length = 0;
-        (void)heckel_swift_element(strings, first + k, &start, &length);
-        keys[k] = XXH3_64bits_withSeed(start, length, input->seed);
+/* XXH3_64bits_withSeed's value, its dispatch on the length inlined here
+ * (the public function is a call per string, with its own branches). */
+static inline uint64_t swift_string_key(const unsigned char *start, size_t length, uint64_t seed) {
+    return XXH3_64bits_internal(start, length, seed, XXH3_kSecret, sizeof XXH3_kSecret,
+                                XXH3_hashLong_64b_withSeed);
+}
+
+/* Checks every string of a list and writes its key: XXH3 of its bytes
+ * under seed, in one pass over the values. false when a value is not
+ * readable, or the cancel flag was found raised (*status says which). */
+static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings *strings, uint64_t seed,
+                              uint64_t *keys, heckel_status *status) {
+    for (size_t k = 0; k < strings->count; k++) {
+        if (heckel_poll(env, k)) {
+            *status = HECKEL_CANCELLED;
+            return false;
+        }
+        const unsigned char *start;
+        size_t length;
+        if (!heckel_swift_element(strings, k, &start, &length)) {
+            *status = HECKEL_INVALID_ARGUMENT;
+            return false;
+        }
+        keys[k] = swift_string_key(start, length, seed);
     }
-    TEST_KEYS(keys, count);
+    TEST_KEYS(keys, strings->count);
+    return true;
 }
 
 heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
                                          const heckel_swift_strings *new_strings,
                                          const heckel_options *options, heckel_result *result) {
     if (!old_strings || !new_strings) return HECKEL_INVALID_ARGUMENT;
-    heckel_status status = check(old_strings->values, old_strings->count, new_strings->values,
-                                 new_strings->count, result);
+    size_t old_count = old_strings->count, new_count = new_strings->count;
+    heckel_status status = check(old_strings->values, old_count, new_strings->values, new_count, result);
     if (status != HECKEL_OK) return status;
-    if (!heckel_swift_strings_readable(old_strings) || !heckel_swift_strings_readable(new_strings))
+    if (!swift_strings_layout_valid(old_strings) || !swift_strings_layout_valid(new_strings))
         return HECKEL_INVALID_ARGUMENT;
     heckel_env env = heckel_env_make(options);
-    seeded_input input = {.bytes = {.old_strings = old_strings, .new_strings = new_strings},
-                                 .seed = heckel_random_seed(old_strings->count + new_strings->count)};
-    heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_strings->count,
-                       .new_count = new_strings->count, .equal = swift_strings_equal,
-                       .context = &input, .bytes = &input.bytes, .hash_range = hash_swift_strings,
-                       .first_unequal = swift_strings_first_unequal};
-    return heckel_run(&env, &in, result);
+    if (heckel_cancelled(&env)) return HECKEL_CANCELLED;
+    /* The keys once, in order, into one block: hashed on demand instead, the
+     * general path would decode and hash every string several times, each
+     * time reading a native string's bytes at a random address. */
+    uint64_t *keys = heckel_alloc(&env, old_count + new_count + 1, sizeof *keys);
+    if (!keys) return HECKEL_OUT_OF_MEMORY;
+    uint64_t seed = heckel_random_seed(old_count + new_count);
+    if (key_swift_strings(&env, old_strings, seed, keys, &status) &&
+        key_swift_strings(&env, new_strings, seed, keys + old_count, &status)) {
+        heckel_bytes bytes = {.old_strings = old_strings, .new_strings = new_strings};
+        heckel_input in = {.kind = HECKEL_INPUT_KEYS, .old_count = old_count, .new_count = new_count,
+                           .old_keys = keys, .new_keys = keys + old_count, .equal = swift_strings_equal,
+                           .context = &bytes, .bytes = &bytes, .first_unequal = swift_strings_first_unequal};
+        status = heckel_run(&env, &in, result);
+    }
+    heckel_free(&env, keys);
+    return status;
 }

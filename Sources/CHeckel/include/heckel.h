@@ -251,8 +251,10 @@ bool heckel_swift_strings_readable(const heckel_swift_strings *strings);
  * exactly when the strings are ==), read where they lie: no copy, no
  * callback. Keys are XXH3 of the bytes under a seed drawn per call, so no
  * fixed set of strings shares keys (hash flooding). HECKEL_INVALID_ARGUMENT
- * when a list is not heckel_swift_strings_readable. The values must stay
- * alive and unchanged during the call. Cost: O(total bytes) expected. */
+ * when a list is not heckel_swift_strings_readable (found in the same pass
+ * that keys them). The values must stay alive and unchanged during the
+ * call. Cost: O(total bytes) expected; scratch of 8 bytes per string for
+ * the keys, plus the core's own. */
 heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
                                          const heckel_swift_strings *new_strings,
                                          const heckel_options *options, heckel_result *result);
