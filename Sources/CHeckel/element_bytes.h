@@ -60,7 +60,7 @@ static inline bool heckel_same_bytes(const unsigned char *a, const unsigned char
 #define HECKEL_SWIFT_ADDRESS 0x0FFFFFFFFFFFFFFFull
 #define HECKEL_SWIFT_NATIVE_BIAS 32
 
-static inline bool heckel_swift_string_bytes(const unsigned char *value, const unsigned char **start,
+static inline __attribute__((always_inline)) bool heckel_swift_string_bytes(const unsigned char *value, const unsigned char **start,
                                              size_t *length) {
     uint64_t flags = heckel_load64(value), object = heckel_load64(value + 8);
     uint64_t discriminator = object >> 60;
@@ -76,8 +76,20 @@ static inline bool heckel_swift_string_bytes(const unsigned char *value, const u
     return true;
 }
 
+/* heckel_swift_string_bytes for a value already found readable: no checks,
+ * no branch (small when bit 61 of word 1 is set, which it is in no native
+ * or immortal large form). */
+static inline __attribute__((always_inline)) const unsigned char *
+heckel_swift_string_known(const unsigned char *value, size_t *length) {
+    uint64_t flags = heckel_load64(value), object = heckel_load64(value + 8);
+    bool small = (object >> 61) & 1;
+    *length = small ? (size_t)(object >> 56) & 0xF : (size_t)(flags & 0xFFFFFFFFFFFFull);
+    return small ? value
+                 : (const unsigned char *)(uintptr_t)((object & HECKEL_SWIFT_ADDRESS) + HECKEL_SWIFT_NATIVE_BIAS);
+}
+
 /* The bytes of string k of a list (a substring's range of its base's). */
-static inline bool heckel_swift_element(const heckel_swift_strings *strings, size_t k,
+static inline __attribute__((always_inline)) bool heckel_swift_element(const heckel_swift_strings *strings, size_t k,
                                         const unsigned char **start, size_t *length) {
     const unsigned char *value = (const unsigned char *)strings->values + k * strings->stride;
     if (!strings->substring) return heckel_swift_string_bytes(value, start, length);
@@ -104,13 +116,27 @@ static inline const unsigned char *heckel_element(const heckel_bytes *bytes, boo
 }
 
 /* Whether string a of one side equals string b of another (absolute
- * offsets; both lists readable), for heckel_same_elements. */
-static inline bool heckel_same_swift_strings(const heckel_bytes *bytes, bool a_new, size_t a, bool b_new,
-                                             size_t b) {
+ * offsets; both lists readable), for heckel_same_elements. Two String
+ * values with the same 16 bytes (one native string object, as when a new
+ * list holds the old list's strings; or the same small string) are equal
+ * unread. */
+static inline __attribute__((always_inline)) bool
+heckel_same_swift_strings(const heckel_bytes *bytes, bool a_new, size_t a, bool b_new, size_t b) {
+    const heckel_swift_strings *a_list = a_new ? bytes->new_strings : bytes->old_strings;
+    const heckel_swift_strings *b_list = b_new ? bytes->new_strings : bytes->old_strings;
+    const unsigned char *a_value = (const unsigned char *)a_list->values + a * a_list->stride;
+    const unsigned char *b_value = (const unsigned char *)b_list->values + b * b_list->stride;
+    if (!a_list->substring && !b_list->substring) {
+        if ((heckel_word_diff(a_value, b_value, 0) | heckel_word_diff(a_value, b_value, 8)) == 0) return true;
+        size_t a_length, b_length;
+        const unsigned char *a_bytes = heckel_swift_string_known(a_value, &a_length);
+        const unsigned char *b_bytes = heckel_swift_string_known(b_value, &b_length);
+        return a_length == b_length && heckel_same_bytes(a_bytes, b_bytes, a_length);
+    }
     const unsigned char *a_bytes = NULL, *b_bytes = NULL;
     size_t a_length = 0, b_length = 0;
-    (void)heckel_swift_element(a_new ? bytes->new_strings : bytes->old_strings, a, &a_bytes, &a_length);
-    (void)heckel_swift_element(b_new ? bytes->new_strings : bytes->old_strings, b, &b_bytes, &b_length);
+    (void)heckel_swift_element(a_list, a, &a_bytes, &a_length);
+    (void)heckel_swift_element(b_list, b, &b_bytes, &b_length);
     return a_length == b_length && heckel_same_bytes(a_bytes, b_bytes, a_length);
 }
 

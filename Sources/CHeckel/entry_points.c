@@ -265,30 +265,74 @@ static size_t swift_strings_first_unequal(const heckel_input *in, const uint32_t
     return end;
 }
 
-/* XXH3_64bits_withSeed's value, its dispatch on the length inlined here
- * (the public function is a call per string, with its own branches). */
-static inline uint64_t swift_string_key(const unsigned char *start, size_t length, uint64_t seed) {
-    return XXH3_64bits_internal(start, length, seed, XXH3_kSecret, sizeof XXH3_kSecret,
+/* XXH3_64bits_withSeed under one call's seed, with the words of XXH3's
+ * secret that strings of 9 to 32 bytes mix in (plus or minus the seed)
+ * computed once per call instead of per string: XXH3's own formulas
+ * (xxhash.h: XXH3_len_9to16_64b, XXH3_len_17to128_64b up to 32 bytes), so
+ * the same values (Tests/C/test_hash_flooding.c compares them); other
+ * lengths are hashed by XXH3 itself. */
+typedef struct string_hasher {
+    uint64_t seed, flip_low, flip_high, secret[4];
+} string_hasher;
+
+static string_hasher string_hasher_make(uint64_t seed) {
+    const xxh_u8 *secret = XXH3_kSecret;
+    string_hasher h = {.seed = seed,
+                       .flip_low = (XXH_readLE64(secret + 24) ^ XXH_readLE64(secret + 32)) + seed,
+                       .flip_high = (XXH_readLE64(secret + 40) ^ XXH_readLE64(secret + 48)) - seed};
+    for (int k = 0; k < 4; k++) h.secret[k] = XXH_readLE64(secret + 8 * k) + (k % 2 ? -seed : seed);
+    return h;
+}
+
+static inline uint64_t string_key(const string_hasher *h, const unsigned char *bytes, size_t length) {
+    if (length > 16 && length <= 32) {
+        uint64_t acc = length * XXH_PRIME64_1;
+        acc += XXH3_mul128_fold64(XXH_readLE64(bytes) ^ h->secret[0], XXH_readLE64(bytes + 8) ^ h->secret[1]);
+        acc += XXH3_mul128_fold64(XXH_readLE64(bytes + length - 16) ^ h->secret[2],
+                                  XXH_readLE64(bytes + length - 8) ^ h->secret[3]);
+        return XXH3_avalanche(acc);
+    }
+    if (length > 8 && length <= 16) {
+        uint64_t low = XXH_readLE64(bytes) ^ h->flip_low, high = XXH_readLE64(bytes + length - 8) ^ h->flip_high;
+        return XXH3_avalanche(length + XXH_swap64(low) + high + XXH3_mul128_fold64(low, high));
+    }
+    return XXH3_64bits_internal(bytes, length, h->seed, XXH3_kSecret, sizeof XXH3_kSecret,
                                 XXH3_hashLong_64b_withSeed);
 }
 
+#ifdef HECKEL_TEST_HOOKS
+/* Test builds only: string_key's value, for the test that compares it with
+ * XXH3_64bits_withSeed. */
+uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed);
+uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed) {
+    string_hasher h = string_hasher_make(seed);
+    return string_key(&h, bytes, length);
+}
+#endif
+
 /* Checks every string of a list and writes its key: XXH3 of its bytes
- * under seed, in one pass over the values. false when a value is not
+ * under the call's seed, in one pass over the values. false when a value is not
  * readable, or the cancel flag was found raised (*status says which). */
-static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings *strings, uint64_t seed,
-                              uint64_t *keys, heckel_status *status) {
-    for (size_t k = 0; k < strings->count; k++) {
+static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings *strings,
+                              const string_hasher *hasher, uint64_t *keys, heckel_status *status) {
+    const unsigned char *value = strings->values;
+    const size_t stride = strings->stride;
+    const unsigned char *start;
+    size_t length;
+    for (size_t k = 0; k < strings->count; k++, value += stride) {
         if (heckel_poll(env, k)) {
             *status = HECKEL_CANCELLED;
             return false;
         }
-        const unsigned char *start;
-        size_t length;
-        if (!heckel_swift_element(strings, k, &start, &length)) {
+        /* One loop for both forms; the branch on the list's form is the
+         * same for every string. */
+        bool readable = strings->substring ? heckel_swift_element(strings, k, &start, &length)
+                                           : heckel_swift_string_bytes(value, &start, &length);
+        if (!readable) {
             *status = HECKEL_INVALID_ARGUMENT;
             return false;
         }
-        keys[k] = swift_string_key(start, length, seed);
+        keys[k] = string_key(hasher, start, length);
     }
     TEST_KEYS(keys, strings->count);
     return true;
@@ -310,9 +354,9 @@ heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings
      * time reading a native string's bytes at a random address. */
     uint64_t *keys = heckel_alloc(&env, old_count + new_count + 1, sizeof *keys);
     if (!keys) return HECKEL_OUT_OF_MEMORY;
-    uint64_t seed = heckel_random_seed(old_count + new_count);
-    if (key_swift_strings(&env, old_strings, seed, keys, &status) &&
-        key_swift_strings(&env, new_strings, seed, keys + old_count, &status)) {
+    string_hasher hasher = string_hasher_make(heckel_random_seed(old_count + new_count));
+    if (key_swift_strings(&env, old_strings, &hasher, keys, &status) &&
+        key_swift_strings(&env, new_strings, &hasher, keys + old_count, &status)) {
         heckel_bytes bytes = {.old_strings = old_strings, .new_strings = new_strings};
         heckel_input in = {.kind = HECKEL_INPUT_KEYS, .old_count = old_count, .new_count = new_count,
                            .old_keys = keys, .new_keys = keys + old_count, .equal = swift_strings_equal,

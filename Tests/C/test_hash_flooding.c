@@ -17,6 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <xxhash.h>
+
 #include "test_support.h"
 
 enum { N = 200000 };
@@ -221,6 +223,24 @@ static void native_values(unsigned char *values, unsigned char *objects, unsigne
     }
 }
 
+#ifdef HECKEL_TEST_HOOKS
+/* The core's key of Swift strings is XXH3_64bits_withSeed's value, computed
+ * its own way for 9 to 32 bytes: every length to 300, several seeds. */
+uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed);
+
+static void string_keys_are_xxh3(test_tally *tally, test_rng *rng) {
+    unsigned char bytes[300];
+    for (size_t k = 0; k < sizeof bytes; k++) bytes[k] = (unsigned char)rng_next(rng);
+    size_t wrong = 0;
+    for (int round = 0; round < 8; round++) {
+        uint64_t seed = round < 2 ? (uint64_t)-round : rng_next(rng);
+        for (size_t length = 0; length <= sizeof bytes; length++)
+            wrong += heckel_test_string_key(bytes, length, seed) != XXH3_64bits_withSeed(bytes, length, seed);
+    }
+    tally_expect(tally, wrong == 0, "Swift string keys are XXH3_64bits_withSeed", NULL);
+}
+#endif
+
 static void crafted_swift_strings(test_tally *tally, test_rng *rng) {
     enum { POOL = 2 * CRAFTED + 2 };
     unsigned char (*pool)[CRAFTED_LENGTH] = malloc(POOL * sizeof *pool);
@@ -282,6 +302,9 @@ int main(void) {
     flooding(&tally, &rng, old, new);
     deterministic(&tally, &rng, old, new);
     crafted_swift_strings(&tally, &rng);
+#ifdef HECKEL_TEST_HOOKS
+    string_keys_are_xxh3(&tally, &rng);
+#endif
     free(old);
     free(new);
     return tally_finish(&tally);
