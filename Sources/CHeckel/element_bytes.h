@@ -140,8 +140,10 @@ heckel_same_swift_strings(const heckel_bytes *bytes, bool a_new, size_t a, bool 
     return a_length == b_length && heckel_same_bytes(a_bytes, b_bytes, a_length);
 }
 
-/* Whether element a of one side equals element b of another (absolute offsets). */
-static inline bool heckel_same_elements(const heckel_bytes *bytes, bool a_new, size_t a, bool b_new,
+/* Whether element a of one side equals element b of another (absolute
+ * offsets). Always inlined: as a call, a string comparison took about 78
+ * instructions against about 35 inline. */
+static inline __attribute__((always_inline)) bool heckel_same_elements(const heckel_bytes *bytes, bool a_new, size_t a, bool b_new,
                                         size_t b) {
     if (bytes->old_strings) return heckel_same_swift_strings(bytes, a_new, a, b_new, b);
     size_t a_length, b_length;

@@ -247,8 +247,14 @@ bool heckel_swift_strings_readable(const heckel_swift_strings *strings) {
     if (!strings || !swift_strings_layout_valid(strings)) return false;
     const unsigned char *start;
     size_t length;
-    for (size_t k = 0; k < strings->count; k++)
-        if (!heckel_swift_element(strings, k, &start, &length)) return false;
+    if (strings->substring) {
+        for (size_t k = 0; k < strings->count; k++)
+            if (!heckel_swift_element(strings, k, &start, &length)) return false;
+        return true;
+    }
+    const unsigned char *value = strings->values;
+    for (size_t k = 0; k < strings->count; k++, value += strings->stride)
+        if (!heckel_swift_string_bytes(value, &start, &length)) return false;
     return true;
 }
 
@@ -284,7 +290,7 @@ static string_hasher string_hasher_make(uint64_t seed) {
     return h;
 }
 
-static inline uint64_t string_key(const string_hasher *h, const unsigned char *bytes, size_t length) {
+static inline __attribute__((always_inline)) uint64_t string_key(const string_hasher *h, const unsigned char *bytes, size_t length) {
     if (length > 16 && length <= 32) {
         uint64_t acc = length * XXH_PRIME64_1;
         acc += XXH3_mul128_fold64(XXH_readLE64(bytes) ^ h->secret[0], XXH_readLE64(bytes + 8) ^ h->secret[1]);
@@ -317,8 +323,8 @@ static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings 
                               const string_hasher *hasher, uint64_t *keys, heckel_status *status) {
     const unsigned char *value = strings->values;
     const size_t stride = strings->stride;
-    const unsigned char *start;
-    size_t length;
+    const unsigned char *start = NULL;
+    size_t length = 0;
     for (size_t k = 0; k < strings->count; k++, value += stride) {
         if (heckel_poll(env, k)) {
             *status = HECKEL_CANCELLED;
@@ -338,6 +344,34 @@ static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings 
     return true;
 }
 
+/* Swift strings hashed on demand (lists the direct path may take): the
+ * direct path hashes each string once, into its own block. */
+typedef struct swift_strings_input {
+    heckel_bytes bytes; /* first: the equality functions take the context as the bytes */
+    string_hasher hasher;
+} swift_strings_input;
+
+static void hash_swift_strings(const heckel_input *in, bool new_side, size_t first, size_t count,
+                               uint64_t *keys) {
+    const swift_strings_input *input = in->context;
+    const heckel_swift_strings *strings = new_side ? input->bytes.new_strings : input->bytes.old_strings;
+    const unsigned char *value = (const unsigned char *)strings->values + first * strings->stride;
+    const unsigned char *start = NULL;
+    size_t length = 0;
+    if (strings->substring) {
+        for (size_t k = 0; k < count; k++) {
+            (void)heckel_swift_element(strings, first + k, &start, &length);
+            keys[k] = string_key(&input->hasher, start, length);
+        }
+    } else {
+        for (size_t k = 0; k < count; k++, value += strings->stride) {
+            start = heckel_swift_string_known(value, &length);
+            keys[k] = string_key(&input->hasher, start, length);
+        }
+    }
+    TEST_KEYS(keys, count);
+}
+
 heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
                                          const heckel_swift_strings *new_strings,
                                          const heckel_options *options, heckel_result *result) {
@@ -349,12 +383,27 @@ heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings
         return HECKEL_INVALID_ARGUMENT;
     heckel_env env = heckel_env_make(options);
     if (heckel_cancelled(&env)) return HECKEL_CANCELLED;
-    /* The keys once, in order, into one block: hashed on demand instead, the
-     * general path would decode and hash every string several times, each
-     * time reading a native string's bytes at a random address. */
-    uint64_t *keys = heckel_alloc(&env, old_count + new_count + 1, sizeof *keys);
-    if (!keys) return HECKEL_OUT_OF_MEMORY;
     string_hasher hasher = string_hasher_make(heckel_random_seed(old_count + new_count));
+    if (old_count + new_count <= HECKEL_SMALL_MAX) {
+        /* Lists the direct path may take: checked in a pass of their own,
+         * then hashed by it into its one block. A block of keys of their
+         * own made glibc give the heap's top back after every call and
+         * fault it in again on the next (10^4 strings: about 60 page faults
+         * a call, 1.45x the time). */
+        if (!heckel_swift_strings_readable(old_strings) || !heckel_swift_strings_readable(new_strings))
+            return HECKEL_INVALID_ARGUMENT;
+        swift_strings_input input = {.bytes = {.old_strings = old_strings, .new_strings = new_strings},
+                                     .hasher = hasher};
+        heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
+                           .equal = swift_strings_equal, .context = &input, .bytes = &input.bytes,
+                           .hash_range = hash_swift_strings, .first_unequal = swift_strings_first_unequal};
+        return heckel_run(&env, &in, result);
+    }
+    /* Longer lists: the keys once, in order, into one block; hashed on
+     * demand, the general path would decode and hash every string several
+     * times, each time reading a native string's bytes at a random address. */
+    uint64_t *keys = heckel_alloc(&env, old_count + new_count, sizeof *keys);
+    if (!keys) return HECKEL_OUT_OF_MEMORY;
     if (key_swift_strings(&env, old_strings, &hasher, keys, &status) &&
         key_swift_strings(&env, new_strings, &hasher, keys + old_count, &status)) {
         heckel_bytes bytes = {.old_strings = old_strings, .new_strings = new_strings};

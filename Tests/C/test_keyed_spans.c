@@ -9,7 +9,10 @@
  * comparison (up to 32 bytes) and memcmp above must be looked at.
  * - Bad input returns its status with the outputs untouched; so do failing
  *   allocations (each k-th, and every one from the k-th on) and cancellation
- *   (raised before the call, at each allocation, at each poll). */
+ *   (raised before the call, at each allocation, at each poll).
+ * - heckel_match_swift_strings on the same strings laid out as Swift values
+ *   (small, native, immortal; substrings): the same outputs as
+ *   heckel_match_spans, the same failures, and its bad values refused. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
