@@ -344,6 +344,9 @@ static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings 
     return true;
 }
 
+/* Keys of at most this many strings go on the stack (16 KB). */
+#define SWIFT_KEYS_ON_STACK 2048
+
 /* Swift strings hashed on demand (lists the direct path may take): the
  * direct path hashes each string once, into its own block. */
 typedef struct swift_strings_input {
@@ -384,7 +387,8 @@ heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings
     heckel_env env = heckel_env_make(options);
     if (heckel_cancelled(&env)) return HECKEL_CANCELLED;
     string_hasher hasher = string_hasher_make(heckel_random_seed(old_count + new_count));
-    if (old_count + new_count <= HECKEL_SMALL_MAX) {
+    size_t count = old_count + new_count;
+    if (count > SWIFT_KEYS_ON_STACK && count <= HECKEL_SMALL_MAX) {
         /* Lists the direct path may take: checked in a pass of their own,
          * then hashed by it into its one block. A block of keys of their
          * own made glibc give the heap's top back after every call and
@@ -399,10 +403,12 @@ heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings
                            .hash_range = hash_swift_strings, .first_unequal = swift_strings_first_unequal};
         return heckel_run(&env, &in, result);
     }
-    /* Longer lists: the keys once, in order, into one block; hashed on
-     * demand, the general path would decode and hash every string several
-     * times, each time reading a native string's bytes at a random address. */
-    uint64_t *keys = heckel_alloc(&env, old_count + new_count, sizeof *keys);
+    /* Short lists (keys on the stack) and long ones (one block): checked and
+     * keyed in one pass, in order. Hashed on demand, the general path would
+     * decode and hash every string several times, each time reading a
+     * native string's bytes at a random address. */
+    uint64_t stack_keys[SWIFT_KEYS_ON_STACK];
+    uint64_t *keys = count <= SWIFT_KEYS_ON_STACK ? stack_keys : heckel_alloc(&env, count, sizeof *keys);
     if (!keys) return HECKEL_OUT_OF_MEMORY;
     if (key_swift_strings(&env, old_strings, &hasher, keys, &status) &&
         key_swift_strings(&env, new_strings, &hasher, keys + old_count, &status)) {
@@ -412,6 +418,6 @@ heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings
                            .context = &bytes, .bytes = &bytes, .first_unequal = swift_strings_first_unequal};
         status = heckel_run(&env, &in, result);
     }
-    heckel_free(&env, keys);
+    if (keys != stack_keys) heckel_free(&env, keys);
     return status;
 }
