@@ -302,6 +302,30 @@ static uint64_t slot_sharer(uint64_t group, uint64_t member) {
     return ((group << 60) + member) * inverse(HASH_MULTIPLIER);
 }
 
+/* An element of an edited list: mostly values of their own (at or above
+ * 64, so rarely repeated), some repeated ones (below alphabet <= 64). */
+static uint64_t edited_value(test_rng *rng, uint64_t alphabet) {
+    return rng_below(rng, 4) ? 64 + rng_below(rng, 1u << 20) : rng_below(rng, alphabet);
+}
+
+/* new as old edited by hand, at most limit elements: old's elements mostly
+ * copied in order (the direct path's run of next old elements), some
+ * skipped, some repeated out of turn (copies of an old element before or
+ * after its turn, of an element of its own or a repeated one), some fresh.
+ * Returns the count. */
+static size_t edit(test_rng *rng, const uint64_t *old_keys, size_t old_count, uint64_t *new_keys,
+                   size_t limit, uint64_t alphabet) {
+    size_t count = 0;
+    for (size_t i = 0; count < limit && (i < old_count || rng_below(rng, 4));) {
+        uint64_t roll = rng_below(rng, 10);
+        if (roll < 6 && i < old_count) new_keys[count++] = old_keys[i++];
+        else if (roll < 7 && i < old_count) i++;
+        else if (roll < 9 && old_count) new_keys[count++] = old_keys[rng_below(rng, old_count)];
+        else new_keys[count++] = edited_value(rng, alphabet);
+    }
+    return count;
+}
+
 /* The path a shape with these sizes takes unless its keys crowd the table:
  * what is left after the common prefix decides. */
 static path path_for(const uint64_t *old_keys, size_t old_count, const uint64_t *new_keys,
@@ -323,7 +347,7 @@ int main(void) {
     test_rng rng = {0x243F6A8885A308D3ull};
     static uint64_t old_keys[MAX_SIDE], new_keys[MAX_SIDE];
     static const char *const shapes[] = {"random", "all-equal", "all-distinct", "reversed",
-                                         "prefixed", "slot-sharing"};
+                                         "prefixed", "slot-sharing", "edited"};
     enum { SHAPES = sizeof shapes / sizeof *shapes };
     for (int round = 0; round < 3000; round++) {
         int shape = round % SHAPES;
@@ -336,8 +360,10 @@ int main(void) {
         for (size_t i = 0; i < old_count; i++)
             old_keys[i] = shape == 2   ? i * 0x9E3779B97F4A7C15ull
                           : shape == 5 ? slot_sharer(rng_below(&rng, 16), rng_below(&rng, 3))
+                          : shape == 6 ? edited_value(&rng, alphabet)
                                        : rng_below(&rng, alphabet);
-        for (size_t j = 0; j < new_count; j++) {
+        if (shape == 6) new_count = edit(&rng, old_keys, old_count, new_keys, new_count, alphabet);
+        for (size_t j = 0; j < new_count && shape != 6; j++) {
             if (shape == 2) new_keys[j] = rng_below(&rng, old_count + 8) * 0x9E3779B97F4A7C15ull;
             else if (shape == 3 && j < old_count) new_keys[j] = old_keys[old_count - 1 - j];
             else if (shape == 4 && j < old_count && j < 20) new_keys[j] = old_keys[j];
