@@ -204,6 +204,18 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
         }
         pairs[j] = (uint32_t)l << 16 | x;
         tail[l] = v;
+        if (end != x) continue;
+        /* x ends the longest run: while the next new elements take the
+         * next old ones (LONE and equal), each appends to it, in a loop of
+         * its own that holds few registers. */
+        while (j + 1 < new_count && chain[next] == LONE && SAME(next, new_keys[j + 1], true, j + 1)) {
+            j++;
+            chain[next] = SPENT;
+            pairs[j] = (uint32_t)length << 16 | (uint32_t)next;
+            tail[length++] = (uint32_t)next - 1;
+            next++;
+        }
+        end = (uint32_t)next - 1;
     }
     *longest = length;
 #undef PROBE
