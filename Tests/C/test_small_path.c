@@ -342,6 +342,64 @@ static path path_for(const uint64_t *old_keys, size_t old_count, const uint64_t 
     return middle <= STACK_MAX ? STACK : middle <= SMALL_MAX ? HEAP : GENERAL;
 }
 
+/* Polls of one heckel_match_keys call on plain keys (the test hook counts
+ * them), or SIZE_MAX if it fails. */
+static size_t keys_polls(const uint64_t *old_keys, size_t old_count, const uint64_t *new_keys,
+                         size_t new_count, heckel_offset *arrays) {
+    heckel_result r = {.old_to_new = arrays, .new_to_old = arrays + old_count,
+                       .moves = arrays + old_count + new_count};
+    int flag = 0;
+    heckel_options options = {.cancel = &flag};
+    poll_hook_arm(0);
+    heckel_status status = heckel_match_keys(old_keys, old_count, new_keys, new_count, NULL, NULL, &options, &r);
+    return status == HECKEL_OK ? poll_hook_polls() : SIZE_MAX;
+}
+
+/* The trim of a common prefix of plain keys (trim_keys.c, four keys a
+ * step) polls the cancel flag once per HECKEL_POLL_MASK + 1 = 4096 keys
+ * trimmed, as the element-by-element loop did: a prefix of 3 * 4096 + 5
+ * keys before the same short middle costs 3 polls more, and with the flag
+ * raised at each poll the call is cancelled, outputs untouched. */
+static void trim_polls(test_tally *t) {
+    enum { PREFIX = 3 * 4096 + 5, MIDDLE = 30 };
+    size_t most = PREFIX + MIDDLE;
+    uint64_t *old_keys = malloc(most * sizeof *old_keys), *new_keys = malloc(most * sizeof *new_keys);
+    heckel_offset *arrays = malloc(3 * most * sizeof *arrays);
+    if (!old_keys || !new_keys || !arrays) abort();
+    size_t polls[2];
+    for (int long_prefix = 0; long_prefix < 2; long_prefix++) {
+        size_t prefix = long_prefix ? PREFIX : 0;
+        for (size_t k = 0; k < prefix; k++) old_keys[k] = new_keys[k] = 1000000 + k;
+        for (size_t k = 0; k < MIDDLE; k++) {
+            old_keys[prefix + k] = k + 1;
+            new_keys[prefix + k] = MIDDLE - k; /* reversed: no common prefix, suffix or order */
+        }
+        polls[long_prefix] = keys_polls(old_keys, prefix + MIDDLE, new_keys, prefix + MIDDLE, arrays);
+    }
+    char detail[96];
+    snprintf(detail, sizeof detail, "%zu polls without the prefix, %zu with it", polls[0], polls[1]);
+    tally_expect(t, polls[0] != SIZE_MAX && polls[1] != SIZE_MAX && polls[1] - polls[0] == 3,
+                 "trimming 3 * 4096 + 5 equal keys polls 3 times", detail);
+    for (size_t k = 1; polls[1] != SIZE_MAX && k <= polls[1]; k++) {
+        for (size_t e = 0; e < 3 * most; e++) arrays[e] = 0xA5A5A5A5u;
+        heckel_result r = {.old_to_new = arrays, .new_to_old = arrays + most, .moves = arrays + 2 * most,
+                           .match_count = 77, .move_count = 77};
+        int flag = 0;
+        heckel_options options = {.cancel = &flag};
+        poll_hook_arm(k);
+        heckel_status status = heckel_match_keys(old_keys, most, new_keys, most, NULL, NULL, &options, &r);
+        poll_hook_arm(0);
+        bool untouched = r.match_count == 77 && r.move_count == 77;
+        for (size_t e = 0; e < 3 * most; e++) untouched = untouched && arrays[e] == 0xA5A5A5A5u;
+        snprintf(detail, sizeof detail, "raised at poll %zu of %zu: %s, outputs %s", k, polls[1],
+                 heckel_status_description(status), untouched ? "untouched" : "written");
+        tally_expect(t, status == HECKEL_CANCELLED && untouched, "cancelled while trimming", detail);
+    }
+    free(old_keys);
+    free(new_keys);
+    free(arrays);
+}
+
 int main(void) {
     test_tally t = {0};
     test_rng rng = {0x243F6A8885A308D3ull};
@@ -428,5 +486,6 @@ int main(void) {
             new_keys[j] = rng_below(&rng, 4) ? old_keys[rng_below(&rng, old_count)] : 1 + rng_below(&rng, 1u << 20);
         failures(&t, "sized", old_keys, old_count, new_keys, new_count);
     }
+    trim_polls(&t);
     return tally_finish(&t);
 }
