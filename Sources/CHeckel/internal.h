@@ -268,6 +268,13 @@ heckel_status heckel_run(const heckel_env *env, const heckel_input *input, hecke
 #endif
 #define HECKEL_STACK_MAX 512
 
+/* The length of the common prefix of a and b (backward: suffix, a and b
+ * pointing one past their last keys), at most count, for heckel_run's trim
+ * of plain keys (trim_keys.c); polls where its element-by-element loop
+ * would. False if cancelled. */
+bool heckel_trim_keys(const heckel_env *env, const uint64_t *a, const uint64_t *b, size_t count,
+                      bool backward, size_t *length);
+
 /* heckel_run for plain keys (no equality) and for records and spans
  * (in->bytes) once the prefix is trimmed and the middle fits
  * HECKEL_SMALL_MAX: one table in cache, one thread, no seed, no allocation
