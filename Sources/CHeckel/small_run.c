@@ -102,32 +102,6 @@ typedef struct direct_input {
     size_t prefix;
 } direct_input;
 
-/* New element j took old occurrence x (offset + 1), which appended to the
- * longest run (now length long). While the next new elements take the
- * next old ones (their values' only occurrences, so the first unmatched
- * ones, and equal), each appends too, taken without the table. Returns the
- * last such new element (j if none). A function of its own, called once a
- * run: inlined, its loop made the matching loop's registers spill. */
-static __attribute__((noinline)) size_t follow_run(const direct_input *d, size_t new_count,
-                                                   const direct_arrays *a, size_t j, size_t x,
-                                                   size_t *length) {
-    const uint64_t *old_keys = d->old_keys, *new_keys = d->new_keys;
-    const heckel_bytes *bytes = d->bytes;
-    uint16_t *chain = a->chain;
-    uint32_t *pairs = a->pairs, *tail = a->tail;
-    size_t next = x + 1, l = *length;
-    while (j + 1 < new_count && chain[next] == LONE && old_keys[next - 1] == new_keys[j + 1] &&
-           (!bytes || heckel_same_elements(bytes, false, d->prefix + next - 1, true, d->prefix + j + 1))) {
-        j++;
-        chain[next] = SPENT;
-        pairs[j] = (uint32_t)l << 16 | (uint32_t)next;
-        tail[l++] = (uint32_t)next - 1;
-        next++;
-    }
-    *length = l;
-    return j;
-}
-
 /* Fills pairs[] and *matches: each new element takes the first unmatched old
  * occurrence of its value (an empty slot's chain entry, chain[0], reads as
  * SPENT: no match). Lists edited by hand keep most elements in order, so
@@ -217,8 +191,19 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
         if (__builtin_expect(end < x, 1)) { /* appends */
             pairs[j] = (uint32_t)length << 16 | x;
             tail[length++] = v;
-            j = follow_run(d, new_count, a, j, x, &length);
-            end = (uint32_t)(pairs[j] & 0xFFFF);
+            /* While the next new elements take the next old ones (their
+             * values' only occurrences, so the first unmatched ones, and
+             * equal), each appends too: taken without the table, in a loop
+             * of its own that holds few registers. */
+            size_t next = (size_t)x + 1;
+            while (j + 1 < new_count && chain[next] == LONE && SAME(next, new_keys[j + 1], true, j + 1)) {
+                j++;
+                chain[next] = SPENT;
+                pairs[j] = (uint32_t)length << 16 | (uint32_t)next;
+                tail[length++] = (uint32_t)next - 1;
+                next++;
+            }
+            end = (uint32_t)next - 1;
             continue;
         } else if (length == 1 || tail[length - 2] < v) {
             l = length - 1;
