@@ -111,12 +111,13 @@ static inline bool heckel_poll(const heckel_env *env, size_t offset) {
  * absolute offsets, is NULL when equal keys mean equal elements; otherwise
  * it decides, and keys only group candidates. */
 typedef enum heckel_input_kind { HECKEL_INPUT_KEYS, HECKEL_INPUT_HASHED } heckel_input_kind;
-/* The elements of a records or spans input (spans NULL for records), which
- * its equal compares by bytes (element_bytes.h). */
+/* The elements of a records, spans or Swift strings input (spans and strings
+ * NULL for records), which its equal compares by bytes (element_bytes.h). */
 typedef struct heckel_bytes {
     const unsigned char *old_records, *new_records; /* records */
     size_t size;
     const heckel_span *old_spans, *new_spans;       /* spans */
+    const heckel_swift_strings *old_strings, *new_strings; /* Swift strings (swift_strings.c) */
 } heckel_bytes;
 typedef struct heckel_input {
     heckel_input_kind kind;
