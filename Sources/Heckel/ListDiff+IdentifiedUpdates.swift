@@ -99,7 +99,7 @@ struct UpdatePairs {
 
     /// Pairs written after the offsets of `mapping`'s finished storage, in
     /// the room its allocation has left (`ManagedBuffer.capacity`).
-    @usableFromInline
+    @inlinable
     init(after mapping: Mapping) {
         storage = mapping.storage
         let counts = storage.counts
