@@ -29,11 +29,33 @@
  * entries and one block, all in L1, with no top level and no prefetch.
  * Measured on 10 distinct values at 10^6 (heckel_core_phases -d -p, one
  * thread, CPU time, 3 interleaved pairs): 41-46 ms before, 28-32 ms after;
- * the random mix at 10^7 unchanged. */
+ * the random mix at 10^7 unchanged. Counting those entries (near_above)
+ * instead of two binary searches: 23.5-25.4 -> 17.4-18.5 ms (same command,
+ * 3 interleaved rounds, load 4-6); the random mix's kept at 10^7 95-96 ->
+ * 98-100 ms, about the noise. */
 #define NEAR_ENDS 16
 
+/* How many of sorted[0 ..< n] are below v, counted with no branch and no
+ * load depending on another (the compiler vectorizes it: SSE2, NEON), where
+ * a binary search's steps are a chain of dependent loads. */
+static inline size_t count_below(const uint32_t *sorted, size_t n, uint32_t v) {
+    uint32_t below = 0;
+    for (size_t k = 0; k < n; k++) below += sorted[k] < v;
+    return below;
+}
+
+/* The first end above v, when the last NEAR_ENDS summary entries start
+ * below v: they are counted, then v's block (whole: its ends past the runs
+ * read HECKEL_UNMATCHED, above every offset). Out of line: inlined, its
+ * unrolled counts made the loop's common steps slower on the random mix. */
+static __attribute__((noinline)) size_t near_above(const uint32_t *tail, const uint32_t *summary,
+                                                   size_t near, uint32_t v) {
+    size_t first = (near + count_below(summary + near, NEAR_ENDS, v) - 1) * BLOCK;
+    return first + count_below(tail + first, BLOCK, v);
+}
+
 size_t heckel_kept_work(size_t count) {
-    size_t work = count + count / BLOCK + 1;
+    size_t work = count + BLOCK + count / BLOCK + 1; /* tail, its last block whole, summary */
     return count > TOP_MIN ? work + count / TOP_MIN + 1 : work;
 }
 
@@ -54,7 +76,7 @@ heckel_status heckel_run_lengths(const heckel_env *env, const uint32_t *match, s
      * TOP_MIN elements top[r] = summary[r * BLOCK]. Old offsets in match are
      * distinct, so no comparison is ever equal. last: tail[length - 1], or
      * -1 before any run (below every offset). */
-    uint32_t *tail = work, *summary = work + count;
+    uint32_t *tail = work, *summary = work + count + BLOCK;
     uint32_t *top = count > TOP_MIN ? summary + count / BLOCK + 1 : NULL;
     size_t length = 0;
     int64_t last = -1;
@@ -81,22 +103,32 @@ heckel_status heckel_run_lengths(const heckel_env *env, const uint32_t *match, s
                       * tail[length - 2]) is above v. */
                 size_t ends = (length - 1) / BLOCK + 1, near = ends > NEAR_ENDS ? ends - NEAR_ENDS : 0;
                 bool in_cache = near && summary[near] < v;
-                size_t f = in_cache ? heckel_first_above(summary, near + 1, ends, v)
-                         : top ? summary_above(top, summary, ends, v)
-                               : heckel_first_above(summary, 0, ends, v);
-                if (f == 0) {
-                    l = 0;
+                /* Near the end (in L1): counted (near_above). Elsewhere (a
+                 * cache miss or two away) the block's lines are fetched at
+                 * once and searched: counting waits for all of them, and
+                 * was slower there. */
+                if (in_cache) {
+                    l = near_above(tail, summary, near, v);
                 } else {
-                    size_t q = f - 1, hi = (q + 1) * BLOCK < length - 2 ? (q + 1) * BLOCK : length - 2;
-                    /* The block's lines at once: one cache miss, not one per step. */
-                    for (size_t at = q * BLOCK; !in_cache && at < (q + 1) * BLOCK && at < length; at += 16)
-                        __builtin_prefetch(&tail[at]);
-                    l = heckel_first_above(tail, q * BLOCK + 1, hi + 1, v);
+                    size_t f = top ? summary_above(top, summary, ends, v) : heckel_first_above(summary, 0, ends, v);
+                    if (f == 0) {
+                        l = 0;
+                    } else {
+                        size_t q = f - 1, hi = (q + 1) * BLOCK < length - 2 ? (q + 1) * BLOCK : length - 2;
+                        for (size_t at = q * BLOCK; at < (q + 1) * BLOCK && at < length; at += 16)
+                            __builtin_prefetch(&tail[at]);
+                        l = heckel_first_above(tail, q * BLOCK + 1, hi + 1, v);
+                    }
                 }
             }
             lengths[j] = (uint32_t)l; /* never HECKEL_KEEP: l < count <= HECKEL_MAX_COUNT */
             tail[l] = v;
             if (l % BLOCK == 0) {
+                /* A run entered a new block (or replaced its first end): the
+                 * block's other ends read as above every offset until runs
+                 * reach them, so near_above counts whole blocks. */
+                if (l + 1 == length)
+                    for (size_t k = 1; k < BLOCK; k++) tail[l + k] = HECKEL_UNMATCHED;
                 summary[l / BLOCK] = v;
                 if (top && l % TOP_MIN == 0) top[l / TOP_MIN] = v;
             }
