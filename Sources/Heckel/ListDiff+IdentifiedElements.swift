@@ -16,10 +16,11 @@ extension ListDiff {
     /// the plain diff of them would be; the updates are then one `==` per
     /// matched pair, written into the diff's own storage. With records of an
     /// identity and an `Int` content, 2% of them updated, this costs about
-    /// 1.35x the instructions of the plain diff of the identities for `Int`
-    /// identities at 10^2 records and 1.25x at 10^3, 1.15x for `UUID`
-    /// (callgrind); `String` identities of 21 bytes, about 1.46x, most of it
-    /// the records' `==` comparing the identity strings of every matched pair.
+    /// 1.37x the instructions of the plain diff of the identities for `Int`
+    /// identities at 10^2 records and 1.24x at 10^3 and 10^4, 1.12-1.17x for
+    /// `UUID` (callgrind); `String` identities of 21 bytes, about 1.42x, most
+    /// of it the records' `==` comparing the identity strings of every
+    /// matched pair (a quarter of the identified diff's instructions).
     ///
     /// - Parameters:
     ///   - old: The list before the change.
@@ -49,7 +50,7 @@ extension ListDiff {
     /// A `String` identity stored in the elements of an array (a stored
     /// property of a struct, `MemoryLayout.offset(of:)` not `nil`) is read
     /// where it lies: no scratch copy of the identities is made. At 10^2 and
-    /// 10^3 records with 21-byte ASCII identities this costs about 1.46x the
+    /// 10^3 records with 21-byte ASCII identities this costs about 1.43x the
     /// instructions of the plain diff of the identities, nearly all the rest
     /// in the records' own `==` on matched pairs (callgrind).
     ///
