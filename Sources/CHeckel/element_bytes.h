@@ -48,6 +48,60 @@ static inline bool heckel_same_bytes(const unsigned char *a, const unsigned char
     return true;
 }
 
+/* The bytes of the Swift String whose 16-byte value is at value (see
+ * heckel_swift_strings in heckel.h, and StringLayout.swift, which reads the
+ * same layout): word 0 holds the count and flags, word 1 the object, whose
+ * top nibble is the discriminator. 1110: small ASCII, up to 15 bytes in the
+ * value itself, the count in bits 56-59 of word 1. 0000 (native) or 1000
+ * (immortal, literals) with word 0's flags ASCII (b63) and tail-allocated
+ * (b60): the bytes 32 bytes after the address in word 1's low 60 bits, the
+ * count in word 0's low 48 bits. false for every other form. */
+#define HECKEL_SWIFT_ASCII_TAIL 0x9000000000000000ull
+#define HECKEL_SWIFT_ADDRESS 0x0FFFFFFFFFFFFFFFull
+#define HECKEL_SWIFT_NATIVE_BIAS 32
+
+static inline __attribute__((always_inline)) bool heckel_swift_string_bytes(const unsigned char *value, const unsigned char **start,
+                                             size_t *length) {
+    uint64_t flags = heckel_load64(value), object = heckel_load64(value + 8);
+    uint64_t discriminator = object >> 60;
+    if (discriminator == 0xE) {
+        *start = value;
+        *length = (size_t)(object >> 56) & 0xF;
+        return true;
+    }
+    if ((discriminator & 0x7) != 0 || (flags & HECKEL_SWIFT_ASCII_TAIL) != HECKEL_SWIFT_ASCII_TAIL)
+        return false;
+    *start = (const unsigned char *)(uintptr_t)((object & HECKEL_SWIFT_ADDRESS) + HECKEL_SWIFT_NATIVE_BIAS);
+    *length = (size_t)(flags & 0xFFFFFFFFFFFFull);
+    return true;
+}
+
+/* heckel_swift_string_bytes for a value already found readable: no checks,
+ * no branch (small when bit 61 of word 1 is set, which it is in no native
+ * or immortal large form). */
+static inline __attribute__((always_inline)) const unsigned char *
+heckel_swift_string_known(const unsigned char *value, size_t *length) {
+    uint64_t flags = heckel_load64(value), object = heckel_load64(value + 8);
+    bool small = (object >> 61) & 1;
+    *length = small ? (size_t)(object >> 56) & 0xF : (size_t)(flags & 0xFFFFFFFFFFFFull);
+    return small ? value
+                 : (const unsigned char *)(uintptr_t)((object & HECKEL_SWIFT_ADDRESS) + HECKEL_SWIFT_NATIVE_BIAS);
+}
+
+/* The bytes of string k of a list (a substring's range of its base's). */
+static inline __attribute__((always_inline)) bool heckel_swift_element(const heckel_swift_strings *strings, size_t k,
+                                        const unsigned char **start, size_t *length) {
+    const unsigned char *value = (const unsigned char *)strings->values + k * strings->stride;
+    if (!strings->substring) return heckel_swift_string_bytes(value, start, length);
+    if (!heckel_swift_string_bytes(value + strings->base, start, length)) return false;
+    uint64_t lower = heckel_load64(value + strings->start) >> 16;
+    uint64_t upper = heckel_load64(value + strings->end) >> 16;
+    if (lower > upper || upper > *length) return false;
+    *start += lower;
+    *length = (size_t)(upper - lower);
+    return true;
+}
+
 /* Element k (absolute offset) of one side of a records or spans input, and
  * its length. */
 static inline const unsigned char *heckel_element(const heckel_bytes *bytes, bool new_side, size_t k,
@@ -61,9 +115,35 @@ static inline const unsigned char *heckel_element(const heckel_bytes *bytes, boo
     return (new_side ? bytes->new_records : bytes->old_records) + k * bytes->size;
 }
 
+/* Whether string a of one side equals string b of another (absolute
+ * offsets; both lists readable), for heckel_same_elements. Two String
+ * values with the same 16 bytes (one native string object, as when a new
+ * list holds the old list's strings; or the same small string) are equal
+ * unread. */
+static inline __attribute__((always_inline)) bool
+heckel_same_swift_strings(const heckel_bytes *bytes, bool a_new, size_t a, bool b_new, size_t b) {
+    const heckel_swift_strings *a_list = a_new ? bytes->new_strings : bytes->old_strings;
+    const heckel_swift_strings *b_list = b_new ? bytes->new_strings : bytes->old_strings;
+    const unsigned char *a_value = (const unsigned char *)a_list->values + a * a_list->stride;
+    const unsigned char *b_value = (const unsigned char *)b_list->values + b * b_list->stride;
+    if (!a_list->substring && !b_list->substring) {
+        if ((heckel_word_diff(a_value, b_value, 0) | heckel_word_diff(a_value, b_value, 8)) == 0) return true;
+        size_t a_length, b_length;
+        const unsigned char *a_bytes = heckel_swift_string_known(a_value, &a_length);
+        const unsigned char *b_bytes = heckel_swift_string_known(b_value, &b_length);
+        return a_length == b_length && heckel_same_bytes(a_bytes, b_bytes, a_length);
+    }
+    const unsigned char *a_bytes = NULL, *b_bytes = NULL;
+    size_t a_length = 0, b_length = 0;
+    (void)heckel_swift_element(a_list, a, &a_bytes, &a_length);
+    (void)heckel_swift_element(b_list, b, &b_bytes, &b_length);
+    return a_length == b_length && heckel_same_bytes(a_bytes, b_bytes, a_length);
+}
+
 /* Whether element a of one side equals element b of another (absolute offsets). */
 static inline bool heckel_same_elements(const heckel_bytes *bytes, bool a_new, size_t a, bool b_new,
                                         size_t b) {
+    if (bytes->old_strings) return heckel_same_swift_strings(bytes, a_new, a, b_new, b);
     size_t a_length, b_length;
     const unsigned char *a_bytes = heckel_element(bytes, a_new, a, &a_length);
     const unsigned char *b_bytes = heckel_element(bytes, b_new, b, &b_length);

@@ -126,6 +126,16 @@ static void hash_records(const heckel_input *in, bool new_side, size_t first, si
     TEST_KEYS(keys, count);
 }
 
+/* Spans keep the seed their keys are hashed with, drawn per call (as Swift
+ * strings' keys are, below): with a fixed one (XXH3 unseeded, or any fixed
+ * key function) crafted strings share one key, and many unequal elements
+ * under one key cost the exact matcher O(n^2) comparisons. bytes comes
+ * first: the equality functions take the context as the bytes. */
+typedef struct seeded_input {
+    bytes_input bytes;
+    uint64_t seed;
+} seeded_input;
+
 static size_t spans_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
                                   size_t first, size_t end) {
     for (size_t j = first; j < end; j++)
@@ -136,10 +146,10 @@ static size_t spans_first_unequal(const heckel_input *in, const uint32_t *match,
 
 static void hash_spans(const heckel_input *in, bool new_side, size_t first, size_t count,
                        uint64_t *keys) {
-    const bytes_input *bytes = in->context;
-    const heckel_span *spans = (new_side ? bytes->new_spans : bytes->old_spans) + first;
+    const seeded_input *input = in->context;
+    const heckel_span *spans = (new_side ? input->bytes.new_spans : input->bytes.old_spans) + first;
     for (size_t k = 0; k < count; k++)
-        keys[k] = spans[k].length ? XXH3_64bits(spans[k].bytes, spans[k].length) : XXH3_64bits("", 0);
+        keys[k] = XXH3_64bits_withSeed(spans[k].length ? spans[k].bytes : "", spans[k].length, input->seed);
     TEST_KEYS(keys, count);
 }
 
@@ -175,9 +185,10 @@ heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
     if (!spans_valid(old_spans, old_count) || !spans_valid(new_spans, new_count))
         return HECKEL_INVALID_ARGUMENT;
     heckel_env env = heckel_env_make(options);
-    bytes_input bytes = {.old_spans = old_spans, .new_spans = new_spans};
+    seeded_input input = {.bytes = {.old_spans = old_spans, .new_spans = new_spans},
+                          .seed = heckel_random_seed(old_count + new_count)};
     heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
-                       .equal = spans_equal, .context = &bytes, .bytes = &bytes, .hash_range = hash_spans,
+                       .equal = spans_equal, .context = &input, .bytes = &input.bytes, .hash_range = hash_spans,
                        .first_unequal = spans_first_unequal};
     return heckel_run(&env, &in, result);
 }
@@ -201,4 +212,157 @@ heckel_status heckel_match_keyed_spans(const heckel_span *old_spans, const uint6
                        .equal = spans_equal, .context = &bytes, .bytes = &bytes,
                        .first_unequal = spans_first_unequal};
     return heckel_run(&env, &in, result);
+}
+
+/* ---- Swift strings, read where they lie (element_bytes.h decodes them) ---- */
+
+#if (defined(__x86_64__) || defined(__aarch64__)) && !defined(__ANDROID__) && \
+    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SWIFT_LAYOUT_READABLE 1
+#else
+#define SWIFT_LAYOUT_READABLE 0
+#endif
+
+#ifdef HECKEL_TEST_HOOKS
+/* Test builds only: a test that defines it counts the byte comparisons of
+ * Swift strings made by the general path (Tests/C/test_hash_flooding.c). */
+void heckel_test_string_compared(void) __attribute__((weak));
+#define STRING_COMPARED() (heckel_test_string_compared ? heckel_test_string_compared() : (void)0)
+#else
+#define STRING_COMPARED() ((void)0)
+#endif
+
+/* Whether a list's pointer, stride and field offsets fit (its values aside). */
+static bool swift_strings_layout_valid(const heckel_swift_strings *strings) {
+    if (!SWIFT_LAYOUT_READABLE || (strings->count && !strings->values)) return false;
+    size_t stride = strings->stride;
+    if (strings->substring ? (strings->base > stride || stride - strings->base < 16 ||
+                              strings->start > stride - 8 || strings->end > stride - 8)
+                           : stride < 16)
+        return false;
+    return strings->count <= SIZE_MAX / stride;
+}
+
+bool heckel_swift_strings_readable(const heckel_swift_strings *strings) {
+    if (!strings || !swift_strings_layout_valid(strings)) return false;
+    const unsigned char *start;
+    size_t length;
+    for (size_t k = 0; k < strings->count; k++)
+        if (!heckel_swift_element(strings, k, &start, &length)) return false;
+    return true;
+}
+
+static bool swift_strings_equal(void *context, size_t i, size_t j) {
+    STRING_COMPARED();
+    return heckel_same_elements(context, false, i, true, j);
+}
+
+static size_t swift_strings_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
+                                          size_t first, size_t end) {
+    for (size_t j = first; j < end; j++)
+        if (match[j] != HECKEL_UNMATCHED && !swift_strings_equal(in->context, prefix + match[j], prefix + j))
+            return j;
+    return end;
+}
+
+/* XXH3_64bits_withSeed under one call's seed, with the words of XXH3's
+ * secret that strings of 9 to 32 bytes mix in (plus or minus the seed)
+ * computed once per call instead of per string: XXH3's own formulas
+ * (xxhash.h: XXH3_len_9to16_64b, XXH3_len_17to128_64b up to 32 bytes), so
+ * the same values (Tests/C/test_hash_flooding.c compares them); other
+ * lengths are hashed by XXH3 itself. */
+typedef struct string_hasher {
+    uint64_t seed, flip_low, flip_high, secret[4];
+} string_hasher;
+
+static string_hasher string_hasher_make(uint64_t seed) {
+    const xxh_u8 *secret = XXH3_kSecret;
+    string_hasher h = {.seed = seed,
+                       .flip_low = (XXH_readLE64(secret + 24) ^ XXH_readLE64(secret + 32)) + seed,
+                       .flip_high = (XXH_readLE64(secret + 40) ^ XXH_readLE64(secret + 48)) - seed};
+    for (int k = 0; k < 4; k++) h.secret[k] = XXH_readLE64(secret + 8 * k) + (k % 2 ? -seed : seed);
+    return h;
+}
+
+static inline uint64_t string_key(const string_hasher *h, const unsigned char *bytes, size_t length) {
+    if (length > 16 && length <= 32) {
+        uint64_t acc = length * XXH_PRIME64_1;
+        acc += XXH3_mul128_fold64(XXH_readLE64(bytes) ^ h->secret[0], XXH_readLE64(bytes + 8) ^ h->secret[1]);
+        acc += XXH3_mul128_fold64(XXH_readLE64(bytes + length - 16) ^ h->secret[2],
+                                  XXH_readLE64(bytes + length - 8) ^ h->secret[3]);
+        return XXH3_avalanche(acc);
+    }
+    if (length > 8 && length <= 16) {
+        uint64_t low = XXH_readLE64(bytes) ^ h->flip_low, high = XXH_readLE64(bytes + length - 8) ^ h->flip_high;
+        return XXH3_avalanche(length + XXH_swap64(low) + high + XXH3_mul128_fold64(low, high));
+    }
+    return XXH3_64bits_internal(bytes, length, h->seed, XXH3_kSecret, sizeof XXH3_kSecret,
+                                XXH3_hashLong_64b_withSeed);
+}
+
+#ifdef HECKEL_TEST_HOOKS
+/* Test builds only: string_key's value, for the test that compares it with
+ * XXH3_64bits_withSeed. */
+uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed);
+uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed) {
+    string_hasher h = string_hasher_make(seed);
+    return string_key(&h, bytes, length);
+}
+#endif
+
+/* Checks every string of a list and writes its key: XXH3 of its bytes
+ * under the call's seed, in one pass over the values. false when a value is not
+ * readable, or the cancel flag was found raised (*status says which). */
+static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings *strings,
+                              const string_hasher *hasher, uint64_t *keys, heckel_status *status) {
+    const unsigned char *value = strings->values;
+    const size_t stride = strings->stride;
+    const unsigned char *start;
+    size_t length;
+    for (size_t k = 0; k < strings->count; k++, value += stride) {
+        if (heckel_poll(env, k)) {
+            *status = HECKEL_CANCELLED;
+            return false;
+        }
+        /* One loop for both forms; the branch on the list's form is the
+         * same for every string. */
+        bool readable = strings->substring ? heckel_swift_element(strings, k, &start, &length)
+                                           : heckel_swift_string_bytes(value, &start, &length);
+        if (!readable) {
+            *status = HECKEL_INVALID_ARGUMENT;
+            return false;
+        }
+        keys[k] = string_key(hasher, start, length);
+    }
+    TEST_KEYS(keys, strings->count);
+    return true;
+}
+
+heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
+                                         const heckel_swift_strings *new_strings,
+                                         const heckel_options *options, heckel_result *result) {
+    if (!old_strings || !new_strings) return HECKEL_INVALID_ARGUMENT;
+    size_t old_count = old_strings->count, new_count = new_strings->count;
+    heckel_status status = check(old_strings->values, old_count, new_strings->values, new_count, result);
+    if (status != HECKEL_OK) return status;
+    if (!swift_strings_layout_valid(old_strings) || !swift_strings_layout_valid(new_strings))
+        return HECKEL_INVALID_ARGUMENT;
+    heckel_env env = heckel_env_make(options);
+    if (heckel_cancelled(&env)) return HECKEL_CANCELLED;
+    /* The keys once, in order, into one block: hashed on demand instead, the
+     * general path would decode and hash every string several times, each
+     * time reading a native string's bytes at a random address. */
+    uint64_t *keys = heckel_alloc(&env, old_count + new_count + 1, sizeof *keys);
+    if (!keys) return HECKEL_OUT_OF_MEMORY;
+    string_hasher hasher = string_hasher_make(heckel_random_seed(old_count + new_count));
+    if (key_swift_strings(&env, old_strings, &hasher, keys, &status) &&
+        key_swift_strings(&env, new_strings, &hasher, keys + old_count, &status)) {
+        heckel_bytes bytes = {.old_strings = old_strings, .new_strings = new_strings};
+        heckel_input in = {.kind = HECKEL_INPUT_KEYS, .old_count = old_count, .new_count = new_count,
+                           .old_keys = keys, .new_keys = keys + old_count, .equal = swift_strings_equal,
+                           .context = &bytes, .bytes = &bytes, .first_unequal = swift_strings_first_unequal};
+        status = heckel_run(&env, &in, result);
+    }
+    heckel_free(&env, keys);
+    return status;
 }

@@ -111,12 +111,13 @@ static inline bool heckel_poll(const heckel_env *env, size_t offset) {
  * absolute offsets, is NULL when equal keys mean equal elements; otherwise
  * it decides, and keys only group candidates. */
 typedef enum heckel_input_kind { HECKEL_INPUT_KEYS, HECKEL_INPUT_HASHED } heckel_input_kind;
-/* The elements of a records or spans input (spans NULL for records), which
- * its equal compares by bytes (element_bytes.h). */
+/* The elements of a records, spans or Swift strings input (spans and strings
+ * NULL for records), which its equal compares by bytes (element_bytes.h). */
 typedef struct heckel_bytes {
     const unsigned char *old_records, *new_records; /* records */
     size_t size;
     const heckel_span *old_spans, *new_spans;       /* spans */
+    const heckel_swift_strings *old_strings, *new_strings; /* Swift strings (swift_strings.c) */
 } heckel_bytes;
 typedef struct heckel_input {
     heckel_input_kind kind;
@@ -266,6 +267,13 @@ heckel_status heckel_run(const heckel_env *env, const heckel_input *input, hecke
 #define HECKEL_SMALL_MAX ((size_t)65534)
 #endif
 #define HECKEL_STACK_MAX 512
+
+/* The length of the common prefix of a and b (backward: suffix, a and b
+ * pointing one past their last keys), at most count, for heckel_run's trim
+ * of plain keys (trim_keys.c); polls where its element-by-element loop
+ * would. False if cancelled. */
+bool heckel_trim_keys(const heckel_env *env, const uint64_t *a, const uint64_t *b, size_t count,
+                      bool backward, size_t *length);
 
 /* heckel_run for plain keys (no equality) and for records and spans
  * (in->bytes) once the prefix is trimmed and the middle fits

@@ -241,6 +241,13 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     heckel_env seeded = *call_env;
     const heckel_env *env = &seeded;
     size_t shorter = min_size(in->old_count, in->new_count), prefix = 0, suffix = 0;
+    if (in->kind == HECKEL_INPUT_KEYS && !in->equal && shorter > 0) { /* trim_keys.c */
+        const uint64_t *old_keys = in->old_keys, *new_keys = in->new_keys;
+        if (!heckel_trim_keys(env, old_keys, new_keys, shorter, false, &prefix) ||
+            !heckel_trim_keys(env, old_keys + in->old_count, new_keys + in->new_count, shorter - prefix,
+                              true, &suffix))
+            return HECKEL_CANCELLED;
+    }
     while (prefix < shorter && same_element(in, prefix, prefix))
         if (heckel_poll(env, ++prefix)) return HECKEL_CANCELLED;
     while (suffix < shorter - prefix &&

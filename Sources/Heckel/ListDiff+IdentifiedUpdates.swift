@@ -12,7 +12,13 @@ extension ListDiff {
     ///
     /// One pass over the new offsets, with `==` specialized for the caller's
     /// element type, writing each update straight into the diff's storage
-    /// (`UpdatePairs`): no array of updates, no copy.
+    /// (`UpdatePairs`): no array of updates, no copy. The new offsets are
+    /// taken in the mapping's three runs, each its own loop: the trimmed
+    /// prefix (old offset = new offset) and suffix (new offset + shift),
+    /// both matched throughout, and the window read from the storage's
+    /// entries; no per-element test of which run an offset is in
+    /// (`MappingSide`'s subscript), which at 10^2 and 10^3 `Int` records
+    /// was about 18 instructions a pair against 13 (callgrind).
     @inlinable
     static func updates<Old: Collection, New: Collection>(
         _ old: Old, _ new: New, mapping: Mapping, cancel: CancelFlag?
@@ -21,24 +27,44 @@ extension ListDiff {
         // Both lists read in place (borrowed: no element copied to compare).
         return try old.withContiguousElements { (old) throws(CoreFailure) in
             try new.withContiguousElements { (new) throws(CoreFailure) in
-                // The mapping's side answers the trimmed prefix and suffix
-                // arithmetically and the window from the storage.
-                let newToOld = mapping.newToOld
+                let side = mapping.newToOld
                 var pairs = UpdatePairs(after: mapping)
-                let count = min(new.count, newToOld.count)
-                var newOffset = 0
-                while newOffset < count {
-                    try CancelFlag.poll(cancel, at: newOffset)
-                    let end = min(count, newOffset &+ CancelFlag.pollInterval)
-                    while newOffset < end {
-                        let oldOffset = newToOld[newOffset]
-                        if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != new[newOffset] {
-                            pairs.append(old: oldOffset, new: UInt32(truncatingIfNeeded: newOffset))
+                let count = min(new.count, side.count)
+                let prefixEnd = min(side.prefix, count)
+                let windowEnd = min(side.prefix &+ side.windowCount, count)
+                let shift = side.shift
+                return try withExtendedLifetime(side.storage) { () throws(CoreFailure) in
+                    // Indexed by new offset over the window (read only there).
+                    let window = UnsafePointer(side.storage.entries + side.start) - side.prefix
+                    var newOffset = 0
+                    while newOffset < count {
+                        try CancelFlag.poll(cancel, at: newOffset)
+                        let end = min(count, newOffset &+ CancelFlag.pollInterval)
+                        while newOffset < min(end, prefixEnd) {
+                            if old[newOffset] != new[newOffset] {
+                                pairs.append(old: UInt32(truncatingIfNeeded: newOffset),
+                                             new: UInt32(truncatingIfNeeded: newOffset))
+                            }
+                            newOffset &+= 1
                         }
-                        newOffset &+= 1
+                        while newOffset < min(end, windowEnd) {
+                            let oldOffset = window[newOffset]
+                            if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != new[newOffset] {
+                                pairs.append(old: oldOffset, new: UInt32(truncatingIfNeeded: newOffset))
+                            }
+                            newOffset &+= 1
+                        }
+                        while newOffset < end {
+                            let oldOffset = newOffset &+ shift
+                            if old[oldOffset] != new[newOffset] {
+                                pairs.append(old: UInt32(truncatingIfNeeded: oldOffset),
+                                             new: UInt32(truncatingIfNeeded: newOffset))
+                            }
+                            newOffset &+= 1
+                        }
                     }
+                    return pairs.updates
                 }
-                return pairs.updates
             }
         }
     }

@@ -8,10 +8,16 @@
  *
  * And results never depend on the seed: the same input, matched several
  * times (a new seed each call), gives identical outputs.
+ *
+ * And strings crafted to share one key under the Swift package's former
+ * unseeded string key: linear comparisons (counted) since the core keys
+ * them under its seed.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <xxhash.h>
 
 #include "test_support.h"
 
@@ -141,6 +147,153 @@ static void deterministic(test_tally *tally, test_rng *rng, uint64_t *old, uint6
     free(new_keys);
 }
 
+
+/* ---- strings crafted to share one key under a fixed key function ----
+ * The Swift package once keyed ASCII strings itself, unseeded: for strings
+ * over 32 bytes a multiply-fold of their words (former_key). Strings can be
+ * crafted to share one such key: many unequal strings under one key, plus
+ * one unequal pair under another key that makes the middle go to the exact
+ * matcher, cost it one byte comparison per old string under the key for
+ * every new one: O(n^2). heckel_match_swift_strings keys them with XXH3
+ * under a per-call seed, so they are ordinary strings. Test builds count its
+ * comparisons (heckel_test_string_compared) and expect them linear; every
+ * build checks the results. */
+
+enum { CRAFTED = 3000, CRAFTED_LENGTH = 48 };
+
+static uint64_t load_word(const unsigned char *p) {
+    uint64_t word;
+    memcpy(&word, p, 8);
+    return word;
+}
+
+static uint64_t fold(uint64_t value) {
+    __uint128_t product = (__uint128_t)value * 0x9E3779B97F4A7C15ull;
+    return (uint64_t)(product >> 64) ^ (uint64_t)product;
+}
+
+/* The former Swift key of a string of more than 32 bytes. */
+static uint64_t former_key(const unsigned char *bytes, size_t count) {
+    uint64_t hash = (uint64_t)count * 0xC2B2AE3D27D4EB4Full;
+    size_t offset = 0;
+    do {
+        hash = fold(hash ^ load_word(bytes + offset));
+        offset += 8;
+    } while (offset + 16 < count);
+    return fold(fold(hash ^ load_word(bytes + count - 16)) ^ load_word(bytes + count - 8));
+}
+
+/* Strings of 48 ASCII bytes: word 0 a distinct run of letters; word 1 chosen
+ * so that the fold state after it is fold(target) for every string (possible
+ * in ASCII when the state after word 0 has the target's high bits: one in
+ * 256 runs is kept); words 2-5 the same for all. Equal former keys. */
+static size_t crafted_strings(unsigned char (*out)[CRAFTED_LENGTH], size_t count, uint64_t low) {
+    const uint64_t high_bits = 0x8080808080808080ull, start = (uint64_t)CRAFTED_LENGTH * 0xC2B2AE3D27D4EB4Full;
+    uint64_t wanted = 0, target = 0;
+    size_t made = 0;
+    for (uint64_t n = 0; made < count && n < (uint64_t)count << 12; n++) {
+        unsigned char word[8];
+        uint64_t rest = n;
+        for (int b = 0; b < 8; b++, rest /= 26) word[b] = (unsigned char)('a' + rest % 26);
+        uint64_t state = fold(start ^ load_word(word));
+        if (made == 0) wanted = state & high_bits, target = wanted | (low & ~high_bits);
+        if ((state & high_bits) != wanted) continue;
+        uint64_t second = state ^ target; /* ASCII: no high bit set */
+        memcpy(out[made], word, 8);
+        memcpy(out[made] + 8, &second, 8);
+        memcpy(out[made] + 16, "the same 32 bytes for them all..", 32);
+        made++;
+    }
+    return made;
+}
+
+static size_t compared;
+void heckel_test_string_compared(void);
+void heckel_test_string_compared(void) { __atomic_fetch_add(&compared, 1, __ATOMIC_RELAXED); }
+
+/* Native Swift String values over the pool's strings (bytes 32 after each
+ * object's address; see test_keyed_spans.c). */
+static void native_values(unsigned char *values, unsigned char *objects, unsigned char (*pool)[CRAFTED_LENGTH],
+                          const uint64_t *which, size_t count) {
+    for (size_t k = 0; k < count; k++) {
+        unsigned char *object = objects + k * (32 + CRAFTED_LENGTH);
+        memcpy(object + 32, pool[which[k]], CRAFTED_LENGTH);
+        uint64_t words[2] = {0x9000000000000000ull | CRAFTED_LENGTH, (uint64_t)(uintptr_t)object};
+        memcpy(values + 16 * k, words, 16);
+    }
+}
+
+#ifdef HECKEL_TEST_HOOKS
+/* The core's key of Swift strings is XXH3_64bits_withSeed's value, computed
+ * its own way for 9 to 32 bytes: every length to 300, several seeds. */
+uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed);
+
+static void string_keys_are_xxh3(test_tally *tally, test_rng *rng) {
+    unsigned char bytes[300];
+    for (size_t k = 0; k < sizeof bytes; k++) bytes[k] = (unsigned char)rng_next(rng);
+    size_t wrong = 0;
+    for (int round = 0; round < 8; round++) {
+        uint64_t seed = round < 2 ? (uint64_t)-round : rng_next(rng);
+        for (size_t length = 0; length <= sizeof bytes; length++)
+            wrong += heckel_test_string_key(bytes, length, seed) != XXH3_64bits_withSeed(bytes, length, seed);
+    }
+    tally_expect(tally, wrong == 0, "Swift string keys are XXH3_64bits_withSeed", NULL);
+}
+#endif
+
+static void crafted_swift_strings(test_tally *tally, test_rng *rng) {
+    enum { POOL = 2 * CRAFTED + 2 };
+    unsigned char (*pool)[CRAFTED_LENGTH] = malloc(POOL * sizeof *pool);
+    uint64_t *old = malloc((CRAFTED + 1) * 8), *new = malloc((CRAFTED + 1) * 8);
+    unsigned char *values[2], *objects[2];
+    for (int side = 0; side < 2; side++) {
+        values[side] = malloc((CRAFTED + 1) * 16);
+        objects[side] = malloc((CRAFTED + 1) * (32 + CRAFTED_LENGTH));
+        if (!values[side] || !objects[side]) abort();
+    }
+    if (!pool || !old || !new) abort();
+    /* 2 * CRAFTED strings under key A, and two more under key B. */
+    size_t made = crafted_strings(pool, 2 * CRAFTED, 0x0101010101010101ull);
+    unsigned char pair[2][CRAFTED_LENGTH];
+    made += crafted_strings(pair, 2, 0x0202020202020202ull);
+    memcpy(pool[2 * CRAFTED], pair, sizeof pair);
+    bool collide = made == POOL;
+    uint64_t key_a = former_key(pool[0], CRAFTED_LENGTH), key_b = former_key(pool[2 * CRAFTED], CRAFTED_LENGTH);
+    for (size_t k = 0; collide && k < POOL; k++) {
+        collide = former_key(pool[k], CRAFTED_LENGTH) == (k < 2 * CRAFTED ? key_a : key_b);
+        for (size_t b = 0; b < CRAFTED_LENGTH; b++) collide = collide && pool[k][b] < 0x80;
+    }
+    collide = collide && key_a != key_b && memcmp(pool[0], pool[1], CRAFTED_LENGTH) != 0;
+    tally_expect(tally, collide, "crafted strings: ASCII, one former key for each group", NULL);
+    /* old: the first CRAFTED under A, then X; new: the middle CRAFTED under
+     * A (half shared with old), shuffled, then Y. */
+    for (size_t i = 0; i < CRAFTED; i++) old[i] = i, new[i] = CRAFTED / 2 + i;
+    rng_shuffle(rng, new, CRAFTED);
+    old[CRAFTED] = 2 * CRAFTED, new[CRAFTED] = 2 * CRAFTED + 1;
+    size_t n = CRAFTED + 1, m = CRAFTED + 1;
+    native_values(values[0], objects[0], pool, old, n);
+    native_values(values[1], objects[1], pool, new, m);
+    heckel_swift_strings a = {.values = values[0], .count = n, .stride = 16};
+    heckel_swift_strings b = {.values = values[1], .count = m, .stride = 16};
+    uint32_t *o2n = malloc(n * 4), *n2o = malloc(m * 4), *moves = malloc(m * 4);
+    if (!o2n || !n2o || !moves) abort();
+    heckel_result r = {o2n, n2o, moves, 0, 0};
+    __atomic_store_n(&compared, 0, __ATOMIC_RELAXED);
+    heckel_status status = heckel_match_swift_strings(&a, &b, &(heckel_options){.threads = 1}, &r);
+    size_t comparisons = __atomic_load_n(&compared, __ATOMIC_RELAXED);
+    const char *error = status != HECKEL_OK ? heckel_status_description(status) : check_result(old, n, new, m, &r);
+    tally_expect(tally, !error, "crafted strings: correct result", error);
+    char detail[96];
+    snprintf(detail, sizeof detail, "%zu comparisons for %zu + %zu strings", comparisons, n, m);
+#ifdef HECKEL_TEST_HOOKS
+    /* Linear: a few per string. Under one shared key: about n * m / 4. */
+    tally_expect(tally, comparisons > 0 && comparisons <= 4 * (n + m), "crafted strings: comparisons", detail);
+#endif
+    printf("crafted strings: %s\n", detail);
+    free(o2n), free(n2o), free(moves), free(pool), free(old), free(new);
+    for (int side = 0; side < 2; side++) free(values[side]), free(objects[side]);
+}
+
 int main(void) {
     test_tally tally = {0, 0};
     test_rng rng = {1978};
@@ -148,6 +301,10 @@ int main(void) {
     if (!old || !new) abort();
     flooding(&tally, &rng, old, new);
     deterministic(&tally, &rng, old, new);
+    crafted_swift_strings(&tally, &rng);
+#ifdef HECKEL_TEST_HOOKS
+    string_keys_are_xxh3(&tally, &rng);
+#endif
     free(old);
     free(new);
     return tally_finish(&tally);

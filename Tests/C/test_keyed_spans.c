@@ -103,7 +103,7 @@ static void list_free(list *l) {
 /* ---- keys ---- */
 
 typedef enum key_kind {
-    KEYS_HASH,          /* heckel_hash_bytes: what heckel_match_spans computes */
+    KEYS_HASH,          /* heckel_hash_bytes: XXH3, seed 0 (heckel_match_spans draws a seed) */
     KEYS_ONE,           /* every key 0 */
     KEYS_LENGTH,        /* the length alone: one-byte differences collide */
     KEYS_ALL_BUT_LAST,  /* the hash of all bytes but the last */
@@ -418,6 +418,278 @@ static void failures(test_tally *t, test_rng *rng, const strings *s) {
 #endif
 }
 
+
+/* ---- Swift strings (heckel_match_swift_strings) against the spans ----
+ * The same lists laid out as Swift lays out its strings: 16-byte values (32
+ * for substrings: the base at 0, the raw bits of the start and end indices
+ * at 16 and 24). A string is small (its bytes in the value, byte 15 0xE0 |
+ * count) when it fits in 15 bytes and k % 3 != 0; else native (word 0 the
+ * ASCII and tail-allocated flags and the count, word 1 the address of an
+ * object whose bytes start 32 bytes in; immortal, as literals are, when
+ * k % 4 == 0). A substring's base holds junk around the slice, and its
+ * indices junk in their low 16 bits. The outputs must be those of
+ * heckel_match_spans on the same bytes: byte for byte under hashed keys,
+ * mapping and counts under the test hook's colliding ones. */
+
+enum { SWIFT_STRING = 16, SWIFT_SUBSTRING = 32 };
+
+typedef struct swift_list {
+    unsigned char *values;
+    unsigned char **objects; /* count entries, NULL for small strings */
+    heckel_swift_strings strings;
+} swift_list;
+
+static void store64(unsigned char *at, uint64_t word) { memcpy(at, &word, 8); }
+
+static void swift_list_make(swift_list *l, const heckel_span *spans, size_t count, bool substring,
+                            test_rng *rng) {
+    size_t stride = substring ? SWIFT_SUBSTRING : SWIFT_STRING;
+    l->values = calloc(count + 1, stride);
+    l->objects = calloc(count + 1, sizeof *l->objects);
+    if (!l->values || !l->objects) abort();
+    for (size_t k = 0; k < count; k++) {
+        size_t length = spans[k].length, before = 0, after = 0;
+        if (substring) before = rng_below(rng, 5), after = rng_below(rng, 3);
+        size_t total = before + length + after;
+        unsigned char base[LONGEST + 8];
+        for (size_t b = 0; b < total; b++) base[b] = (unsigned char)('a' + rng_below(rng, 26));
+        if (length) memcpy(base + before, spans[k].bytes, length);
+        unsigned char *value = l->values + k * stride;
+        if (total <= 15 && k % 3) {
+            memcpy(value, base, total);
+            value[15] = (unsigned char)(0xE0 | total);
+        } else {
+            unsigned char *object = malloc(32 + total + 1);
+            if (!object) abort();
+            memset(object, 0x5A, 32); /* the object's header: never read */
+            memcpy(object + 32, base, total);
+            l->objects[k] = object;
+            store64(value, 0x9000000000000000ull | total);
+            store64(value + 8, (uint64_t)(uintptr_t)object | (k % 4 == 0 ? 0x8ull << 60 : 0));
+        }
+        if (substring) {
+            store64(value + 16, (uint64_t)before << 16 | (k & 0xF));
+            store64(value + 24, (uint64_t)(before + length) << 16 | (k * 7 & 0xF));
+        }
+    }
+    l->strings = (heckel_swift_strings){.values = l->values, .count = count, .stride = stride,
+                                        .substring = substring, .base = 0, .start = 16, .end = 24};
+}
+
+static void swift_list_free(swift_list *l) {
+    for (size_t k = 0; k < l->strings.count; k++) free(l->objects[k]);
+    free(l->objects);
+    free(l->values);
+}
+
+typedef struct swift_call {
+    const call *c;
+    swift_list a, b;
+} swift_call;
+
+static void swift_call_make(swift_call *w, const call *c, bool substring, test_rng *rng) {
+    w->c = c;
+    swift_list_make(&w->a, c->a.spans, c->n, substring, rng);
+    swift_list_make(&w->b, c->b.spans, c->m, substring, rng);
+}
+
+static void swift_call_free(swift_call *w) {
+    swift_list_free(&w->a);
+    swift_list_free(&w->b);
+}
+
+/* One list pair as Swift strings (modulus: the test hook's key modulus, 0
+ * for the real keys) against heckel_match_spans on the same spans. */
+static void expect_swift_agrees(test_tally *t, const swift_call *w, uint64_t modulus,
+                                const heckel_options *options, const char *label) {
+    const call *c = w->c;
+    hash_hook_weaken(modulus);
+    test_outputs got, want;
+    outputs_make(&got, c->n, c->m);
+    outputs_make(&want, c->n, c->m);
+    bool readable = heckel_swift_strings_readable(&w->a.strings) && heckel_swift_strings_readable(&w->b.strings);
+    heckel_status status = heckel_match_swift_strings(&w->a.strings, &w->b.strings, options, &got.result);
+    heckel_status reference = heckel_match_spans(c->a.spans, c->n, c->b.spans, c->m, options, &want.result);
+    hash_hook_weaken(0);
+    const char *error = !readable ? "a list was found unreadable"
+                        : status != HECKEL_OK ? heckel_status_description(status)
+                        : reference != HECKEL_OK ? "heckel_match_spans failed"
+                        : !outputs_past_ends_untouched(&got) ? "wrote past an output array"
+                        : options && options->ignore_order ? NULL
+                        : check_result(c->old, c->n, c->new, c->m, &got.result);
+    if (!error && !outputs_same(&got, &want, modulus == 0))
+        error = modulus == 0 ? "outputs differ from heckel_match_spans'"
+                             : "mapping or counts differ from heckel_match_spans'";
+    char detail[200];
+    snprintf(detail, sizeof detail, "%s, key modulus %llu, old %zu, new %zu, threads %u%s: %s",
+             w->a.strings.substring ? "substrings" : "strings", (unsigned long long)modulus, c->n, c->m,
+             options ? options->threads : 0, options && options->ignore_order ? ", ignore_order" : "",
+             error ? error : "");
+    tally_expect(t, !error, label, detail);
+    outputs_free(&got);
+    outputs_free(&want);
+}
+
+static void swift_random_lists(test_tally *t, test_rng *rng, const strings *s) {
+    enum { BIG = 40000 };
+    static uint64_t old[BIG], new[BIG];
+    static const heckel_options options[] = {{.threads = 1}, {.threads = 4}, {.ignore_order = true}};
+    for (int round = 0; round < 40; round++) {
+        size_t n, m;
+        if (round < 6) n = round % 3 * 2, m = round / 3 * 3;
+        else if (round < 30) n = rng_below(rng, 400), m = rng_below(rng, 400);
+        else if (round < 36) n = rng_below(rng, 6000), m = rng_below(rng, 6000);
+        else n = BIG - rng_below(rng, 3000), m = BIG - rng_below(rng, 3000);
+        lists_make(rng, s, old, n, new, m, round);
+        call c;
+        call_make(&c, s, old, n, new, m);
+        for (int substring = 0; substring < 2; substring++) {
+            swift_call w;
+            swift_call_make(&w, &c, substring, rng);
+            const heckel_options *o = &options[(round + substring) % 3];
+            expect_swift_agrees(t, &w, 0, o, "swift strings: random lists");
+            /* Colliding keys (test builds): few keys for many unequal strings. */
+            if (n * m <= 400000) expect_swift_agrees(t, &w, 1, o, "swift strings: random lists, one key");
+            if (n * m <= 40000000) expect_swift_agrees(t, &w, 3, o, "swift strings: random lists, 3 keys");
+            swift_call_free(&w);
+        }
+        call_free(&c);
+    }
+}
+
+/* Every string against its one-byte variants, both lists, as in one_byte_apart. */
+static void swift_one_byte_apart(test_tally *t, test_rng *rng, const strings *s) {
+    static uint64_t old[MAX_STRINGS * 2], new[MAX_STRINGS * 2];
+    size_t n = 0;
+    for (size_t k = 0; k < s->count; k++) old[n++] = k, old[n++] = (k * 7) % s->count;
+    for (size_t k = 0; k < n; k++) new[k] = old[n - 1 - k];
+    call c;
+    call_make(&c, s, old, n, new, n - 3);
+    for (int substring = 0; substring < 2; substring++) {
+        swift_call w;
+        swift_call_make(&w, &c, substring, rng);
+        for (uint64_t modulus = 0; modulus < 3; modulus++)
+            expect_swift_agrees(t, &w, modulus, &(heckel_options){.threads = 1}, "swift strings: one byte apart");
+        swift_call_free(&w);
+    }
+    call_free(&c);
+}
+
+static heckel_status swift_checked(void *context, const heckel_options *options, const char **error) {
+    const swift_call *w = context;
+    const call *c = w->c;
+    test_outputs o;
+    outputs_make(&o, c->n, c->m);
+    heckel_status status = heckel_match_swift_strings(&w->a.strings, &w->b.strings, options, &o.result);
+    *error = !outputs_past_ends_untouched(&o)  ? "wrote past an output array"
+             : status == HECKEL_OK             ? check_result(c->old, c->n, c->new, c->m, &o.result)
+             : !outputs_counters_untouched(&o) ? "a failing call wrote its counters"
+             : status == HECKEL_OUT_OF_MEMORY && !outputs_arrays_untouched(&o) ? "out of memory, outputs written"
+                                                                              : NULL;
+    outputs_free(&o);
+    return status;
+}
+
+/* Failing allocations and cancellation, on every shape. */
+static void swift_failures(test_tally *t, test_rng *rng, const strings *s) {
+    static uint64_t old[36000], new[36000];
+    for (int shape = 0; shape < SHAPES; shape++) {
+        size_t m, n = shape_lists(shape, rng, s, old, new, &m);
+        call c;
+        call_make(&c, s, old, n, new, m);
+        swift_call w;
+        swift_call_make(&w, &c, shape % 2, rng);
+        char what[96];
+        snprintf(what, sizeof what, "shape %d", shape);
+        expect_allocation_failures(t, swift_checked, &w, (heckel_options){0},
+                                   "swift strings: allocation failure", what);
+        expect_cancel_at_each_allocation(t, swift_checked, &w, (heckel_options){0},
+                                         "swift strings: cancelled at an allocation", what);
+        expect_cancel_at_each_poll(t, swift_checked, &w, (heckel_options){.threads = 1 + shape % 3},
+                                   "swift strings: cancelled at a poll", what);
+        swift_call_free(&w);
+        call_free(&c);
+    }
+}
+
+/* Values the core must refuse (HECKEL_INVALID_ARGUMENT, outputs untouched,
+ * heckel_swift_strings_readable false), one at a time in a readable list. */
+static void swift_invalid_arguments(test_tally *t) {
+    static const char text[] = "a native string of some length";
+    unsigned char object[32 + sizeof text];
+    memcpy(object + 32, text, sizeof text);
+    uint64_t address = (uint64_t)(uintptr_t)object;
+    unsigned char good[3][SWIFT_SUBSTRING] = {{0}};
+    memcpy(good[0], "abc", 3), good[0][15] = 0xE3;                         /* small */
+    store64(good[1], 0x9000000000000000ull | 30), store64(good[1] + 8, address); /* native */
+    store64(good[2], 0x9000000000000000ull | 30), store64(good[2] + 8, address | 0x8ull << 60);
+    for (int k = 0; k < 3; k++) store64(good[k] + 16, 1 << 16), store64(good[k] + 24, 3 << 16);
+    heckel_swift_strings list = {.values = good, .count = 3, .stride = SWIFT_SUBSTRING};
+    heckel_swift_strings sub = list;
+    sub.substring = true, sub.start = 16, sub.end = 24;
+    test_outputs o;
+    outputs_make(&o, 3, 3);
+    tally_expect(t, heckel_swift_strings_readable(&list) && heckel_swift_strings_readable(&sub),
+                 "swift strings: small, native and immortal ASCII values are readable", NULL);
+    EXPECT_REJECTED(t, &o, heckel_match_swift_strings(NULL, &list, NULL, &o.result), HECKEL_INVALID_ARGUMENT,
+                    "swift strings: NULL old list");
+    EXPECT_REJECTED(t, &o, heckel_match_swift_strings(&list, NULL, NULL, &o.result), HECKEL_INVALID_ARGUMENT,
+                    "swift strings: NULL new list");
+    EXPECT_REJECTED(t, &o, heckel_match_swift_strings(&list, &list, NULL, NULL), HECKEL_INVALID_ARGUMENT,
+                    "swift strings: NULL result");
+    heckel_swift_strings huge = list;
+    huge.count = (size_t)HECKEL_MAX_COUNT + 1;
+    EXPECT_REJECTED(t, &o, heckel_match_swift_strings(&huge, &list, NULL, &o.result), HECKEL_TOO_LARGE,
+                    "swift strings: old count too large");
+    heckel_swift_strings null_values = list;
+    null_values.values = NULL;
+    /* Each bad form in turn, in place of value 1 of a list of three. */
+    struct bad { uint64_t word0, word1; bool substring; uint64_t start, end; const char *what; } bads[] = {
+        {0x8000000000000000ull | 30, address, false, 0, 0, "native, not tail-allocated (shared)"},
+        {0x1000000000000000ull | 30, address, false, 0, 0, "native, not ASCII"},
+        {0x9000000000000000ull | 30, address | 0x4ull << 60, false, 0, 0, "bridged discriminator"},
+        {0x9000000000000000ull | 30, address | 0x1ull << 60, false, 0, 0, "discriminator 0001"},
+        {0x0000000000636261ull, 0xA3ull << 56, false, 0, 0, "small, not ASCII"},
+        {0x0000000000636261ull, 0xF3ull << 56, false, 0, 0, "discriminator 1111"},
+        {0x9000000000000000ull | 30, address, true, 4 << 16, 3 << 16, "substring start after its end"},
+        {0x9000000000000000ull | 30, address, true, 1 << 16, 31ull << 16, "substring end past its base"},
+    };
+    for (size_t b = 0; b < sizeof bads / sizeof *bads; b++) {
+        unsigned char values[3][SWIFT_SUBSTRING];
+        memcpy(values, good, sizeof values);
+        store64(values[1], bads[b].word0), store64(values[1] + 8, bads[b].word1);
+        if (bads[b].substring) store64(values[1] + 16, bads[b].start), store64(values[1] + 24, bads[b].end);
+        heckel_swift_strings bad = bads[b].substring ? sub : list;
+        bad.values = values;
+        char what[120];
+        snprintf(what, sizeof what, "swift strings: %s", bads[b].what);
+        tally_expect(t, !heckel_swift_strings_readable(&bad), what, "found readable");
+        EXPECT_REJECTED(t, &o, heckel_match_swift_strings(&bad, &list, NULL, &o.result), HECKEL_INVALID_ARGUMENT,
+                        what);
+        EXPECT_REJECTED(t, &o, heckel_match_swift_strings(&list, &bad, NULL, &o.result), HECKEL_INVALID_ARGUMENT,
+                        what);
+    }
+    heckel_swift_strings narrow = list, tight = sub, late = sub;
+    narrow.stride = 8, tight.stride = 24, late.end = 28;
+    heckel_swift_strings layouts[] = {null_values, narrow, tight, late};
+    const char *names[] = {"NULL values", "stride under 16", "substring base past the stride",
+                           "substring end field past the stride"};
+    for (size_t k = 0; k < 4; k++) {
+        char what[120];
+        snprintf(what, sizeof what, "swift strings: %s", names[k]);
+        tally_expect(t, !heckel_swift_strings_readable(&layouts[k]), what, "found readable");
+        EXPECT_REJECTED(t, &o, heckel_match_swift_strings(&layouts[k], &list, NULL, &o.result),
+                        HECKEL_INVALID_ARGUMENT, what);
+    }
+    /* An empty list needs no values. */
+    heckel_swift_strings empty = {.values = NULL, .count = 0, .stride = SWIFT_STRING};
+    outputs_reset(&o);
+    heckel_status status = heckel_match_swift_strings(&empty, &list, NULL, &o.result);
+    tally_expect(t, status == HECKEL_OK && o.result.match_count == 0 && o.n2o[0] == HECKEL_UNMATCHED,
+                 "swift strings: NULL values with count 0", heckel_status_description(status));
+    outputs_free(&o);
+}
+
 int main(void) {
     test_tally tally = {0, 0};
     test_rng rng = {2026};
@@ -429,6 +701,10 @@ int main(void) {
     one_byte_apart(&tally, &s);
     random_lists(&tally, &rng, &s);
     failures(&tally, &rng, &s);
+    swift_invalid_arguments(&tally);
+    swift_one_byte_apart(&tally, &rng, &s);
+    swift_random_lists(&tally, &rng, &s);
+    swift_failures(&tally, &rng, &s);
     strings_free(&s);
     return tally_finish(&tally);
 }

@@ -302,6 +302,30 @@ static uint64_t slot_sharer(uint64_t group, uint64_t member) {
     return ((group << 60) + member) * inverse(HASH_MULTIPLIER);
 }
 
+/* An element of an edited list: mostly values of their own (at or above
+ * 64, so rarely repeated), some repeated ones (below alphabet <= 64). */
+static uint64_t edited_value(test_rng *rng, uint64_t alphabet) {
+    return rng_below(rng, 4) ? 64 + rng_below(rng, 1u << 20) : rng_below(rng, alphabet);
+}
+
+/* new as old edited by hand, at most limit elements: old's elements mostly
+ * copied in order (the direct path's run of next old elements), some
+ * skipped, some repeated out of turn (copies of an old element before or
+ * after its turn, of an element of its own or a repeated one), some fresh.
+ * Returns the count. */
+static size_t edit(test_rng *rng, const uint64_t *old_keys, size_t old_count, uint64_t *new_keys,
+                   size_t limit, uint64_t alphabet) {
+    size_t count = 0;
+    for (size_t i = 0; count < limit && (i < old_count || rng_below(rng, 4));) {
+        uint64_t roll = rng_below(rng, 10);
+        if (roll < 6 && i < old_count) new_keys[count++] = old_keys[i++];
+        else if (roll < 7 && i < old_count) i++;
+        else if (roll < 9 && old_count) new_keys[count++] = old_keys[rng_below(rng, old_count)];
+        else new_keys[count++] = edited_value(rng, alphabet);
+    }
+    return count;
+}
+
 /* The path a shape with these sizes takes unless its keys crowd the table:
  * what is left after the common prefix decides. */
 static path path_for(const uint64_t *old_keys, size_t old_count, const uint64_t *new_keys,
@@ -318,12 +342,70 @@ static path path_for(const uint64_t *old_keys, size_t old_count, const uint64_t 
     return middle <= STACK_MAX ? STACK : middle <= SMALL_MAX ? HEAP : GENERAL;
 }
 
+/* Polls of one heckel_match_keys call on plain keys (the test hook counts
+ * them), or SIZE_MAX if it fails. */
+static size_t keys_polls(const uint64_t *old_keys, size_t old_count, const uint64_t *new_keys,
+                         size_t new_count, heckel_offset *arrays) {
+    heckel_result r = {.old_to_new = arrays, .new_to_old = arrays + old_count,
+                       .moves = arrays + old_count + new_count};
+    int flag = 0;
+    heckel_options options = {.cancel = &flag};
+    poll_hook_arm(0);
+    heckel_status status = heckel_match_keys(old_keys, old_count, new_keys, new_count, NULL, NULL, &options, &r);
+    return status == HECKEL_OK ? poll_hook_polls() : SIZE_MAX;
+}
+
+/* The trim of a common prefix of plain keys (trim_keys.c, four keys a
+ * step) polls the cancel flag once per HECKEL_POLL_MASK + 1 = 4096 keys
+ * trimmed, as the element-by-element loop did: a prefix of 3 * 4096 + 5
+ * keys before the same short middle costs 3 polls more, and with the flag
+ * raised at each poll the call is cancelled, outputs untouched. */
+static void trim_polls(test_tally *t) {
+    enum { PREFIX = 3 * 4096 + 5, MIDDLE = 30 };
+    size_t most = PREFIX + MIDDLE;
+    uint64_t *old_keys = malloc(most * sizeof *old_keys), *new_keys = malloc(most * sizeof *new_keys);
+    heckel_offset *arrays = malloc(3 * most * sizeof *arrays);
+    if (!old_keys || !new_keys || !arrays) abort();
+    size_t polls[2];
+    for (int long_prefix = 0; long_prefix < 2; long_prefix++) {
+        size_t prefix = long_prefix ? PREFIX : 0;
+        for (size_t k = 0; k < prefix; k++) old_keys[k] = new_keys[k] = 1000000 + k;
+        for (size_t k = 0; k < MIDDLE; k++) {
+            old_keys[prefix + k] = k + 1;
+            new_keys[prefix + k] = MIDDLE - k; /* reversed: no common prefix, suffix or order */
+        }
+        polls[long_prefix] = keys_polls(old_keys, prefix + MIDDLE, new_keys, prefix + MIDDLE, arrays);
+    }
+    char detail[96];
+    snprintf(detail, sizeof detail, "%zu polls without the prefix, %zu with it", polls[0], polls[1]);
+    tally_expect(t, polls[0] != SIZE_MAX && polls[1] != SIZE_MAX && polls[1] - polls[0] == 3,
+                 "trimming 3 * 4096 + 5 equal keys polls 3 times", detail);
+    for (size_t k = 1; polls[1] != SIZE_MAX && k <= polls[1]; k++) {
+        for (size_t e = 0; e < 3 * most; e++) arrays[e] = 0xA5A5A5A5u;
+        heckel_result r = {.old_to_new = arrays, .new_to_old = arrays + most, .moves = arrays + 2 * most,
+                           .match_count = 77, .move_count = 77};
+        int flag = 0;
+        heckel_options options = {.cancel = &flag};
+        poll_hook_arm(k);
+        heckel_status status = heckel_match_keys(old_keys, most, new_keys, most, NULL, NULL, &options, &r);
+        poll_hook_arm(0);
+        bool untouched = r.match_count == 77 && r.move_count == 77;
+        for (size_t e = 0; e < 3 * most; e++) untouched = untouched && arrays[e] == 0xA5A5A5A5u;
+        snprintf(detail, sizeof detail, "raised at poll %zu of %zu: %s, outputs %s", k, polls[1],
+                 heckel_status_description(status), untouched ? "untouched" : "written");
+        tally_expect(t, status == HECKEL_CANCELLED && untouched, "cancelled while trimming", detail);
+    }
+    free(old_keys);
+    free(new_keys);
+    free(arrays);
+}
+
 int main(void) {
     test_tally t = {0};
     test_rng rng = {0x243F6A8885A308D3ull};
     static uint64_t old_keys[MAX_SIDE], new_keys[MAX_SIDE];
     static const char *const shapes[] = {"random", "all-equal", "all-distinct", "reversed",
-                                         "prefixed", "slot-sharing"};
+                                         "prefixed", "slot-sharing", "edited"};
     enum { SHAPES = sizeof shapes / sizeof *shapes };
     for (int round = 0; round < 3000; round++) {
         int shape = round % SHAPES;
@@ -336,8 +418,10 @@ int main(void) {
         for (size_t i = 0; i < old_count; i++)
             old_keys[i] = shape == 2   ? i * 0x9E3779B97F4A7C15ull
                           : shape == 5 ? slot_sharer(rng_below(&rng, 16), rng_below(&rng, 3))
+                          : shape == 6 ? edited_value(&rng, alphabet)
                                        : rng_below(&rng, alphabet);
-        for (size_t j = 0; j < new_count; j++) {
+        if (shape == 6) new_count = edit(&rng, old_keys, old_count, new_keys, new_count, alphabet);
+        for (size_t j = 0; j < new_count && shape != 6; j++) {
             if (shape == 2) new_keys[j] = rng_below(&rng, old_count + 8) * 0x9E3779B97F4A7C15ull;
             else if (shape == 3 && j < old_count) new_keys[j] = old_keys[old_count - 1 - j];
             else if (shape == 4 && j < old_count && j < 20) new_keys[j] = old_keys[j];
@@ -402,5 +486,6 @@ int main(void) {
             new_keys[j] = rng_below(&rng, 4) ? old_keys[rng_below(&rng, old_count)] : 1 + rng_below(&rng, 1u << 20);
         failures(&t, "sized", old_keys, old_count, new_keys, new_count);
     }
+    trim_polls(&t);
     return tally_finish(&t);
 }

@@ -2,8 +2,8 @@ import CHeckel
 @testable import Heckel
 import Testing
 
-/// The in-place string path (`StringLayout` reading a `String`'s bytes where
-/// they are, `StringKeys.matchInPlace` keying them there) against the
+/// The in-place string path (the core reading a `String`'s bytes where they
+/// are, `StringKeys.matchInPlace`; `StringLayout` the same in Swift) against the
 /// standard library's view of the bytes and against the general path (hash
 /// value and `==`) on the same lists.
 @Suite struct StringInPlaceTests {
@@ -269,42 +269,24 @@ import Testing
         checkInvariants(diff, old: old, new: new, "canonical equivalence")
     }
 
-    /// The in-place key depends on the bytes only: equal for equal bytes at
-    /// any address and in either representation, for every length to 100.
-    @Test func keysDependOnBytesOnly() {
+    /// The core reads exactly each string's bytes: a string and each of its
+    /// copies with one byte changed, at every position, every length to
+    /// 100, small and native, in one list and shuffled with duplicates in the
+    /// other, pair as the general path pairs them (a read one byte short or
+    /// long, or at the wrong start, would pair variants).
+    @Test func everyByteDecides() throws {
         guard StringLayout.isVerified else { return }
-        for length in 0...100 {
-            let made = Self.string(length, length: length)
-            let forms = [made, Self.stored(made), String(decoding: Array(made.utf8), as: UTF8.self)]
-            let keys = forms.withUnsafeBufferPointer { buffer in
-                buffer.indices.map { offset -> UInt64 in
-                    let found = StringLayout.asciiBytes(at: UnsafeRawPointer(buffer.baseAddress!) + offset * 16)!
-                    return StringKeys.key(of: found.start, count: found.count)
-                }
-            }
-            #expect(Set(keys).count == 1, "length \(length)")
-            var padded = [UInt8](repeating: 0xFF, count: length + 16)
-            padded.replaceSubrange(3..<(3 + length), with: made.utf8)
-            let unaligned = padded.withUnsafeBytes { StringKeys.key(of: $0.baseAddress! + 3, count: length) }
-            #expect(unaligned == keys[0], "length \(length), unaligned with other bytes around")
-        }
-    }
-
-    /// The in-place key reads every byte: a string and each of its copies
-    /// with one byte changed, at every position, get distinct keys, for
-    /// every length to 100 (a key that skipped a word would give two of
-    /// them the same key; 64-bit keys of distinct runs collide with odds of
-    /// about 10^-15 here).
-    @Test func keysSeeEveryByte() {
+        var random = SystemRandomNumberGenerator()
         for length in 1...100 {
             let base = Array(Self.string(length, length: length).utf8)
-            var keys = Set<UInt64>()
-            for position in -1..<length {
+            var variants = [String(decoding: base, as: UTF8.self)]
+            for position in 0..<length {
                 var bytes = base
-                if position >= 0 { bytes[position] ^= 0x20 }
-                keys.insert(bytes.withUnsafeBytes { StringKeys.key(of: $0.baseAddress!, count: length) })
+                bytes[position] ^= 0x20
+                variants.append(String(decoding: bytes, as: UTF8.self))
             }
-            #expect(keys.count == length + 1, "length \(length)")
+            let new = (variants.map(Self.stored) + variants.prefix(3)).shuffled(using: &random)
+            try checkAgreement(variants, new, "length \(length)")
         }
     }
 

@@ -204,7 +204,8 @@ typedef struct heckel_span {
     size_t length;
 } heckel_span;
 
-/* Matches lists of byte strings, hashed with XXH3 and compared with memcmp.
+/* Matches lists of byte strings, hashed with XXH3 under a seed drawn per
+ * call (so crafted strings cannot share keys) and compared with memcmp.
  * Cost: O(total bytes). */
 heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
                                  const heckel_span *new_spans, size_t new_count,
@@ -213,11 +214,50 @@ heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
 /* As heckel_match_spans, with keys the caller computed for the spans (for
  * callers that hash the bytes while gathering them, so that the core hashes
  * nothing). Equal spans must have equal keys; keys only group candidates and
- * the bytes decide. The key arrays may be NULL only when their count is 0. */
+ * the bytes decide. Many unequal spans under one key cost O(n^2) byte
+ * comparisons: keys from a fixed function let crafted input do that, so
+ * seed them per call, or let heckel_match_spans hash. The key arrays may be NULL only when their count is 0. */
 heckel_status heckel_match_keyed_spans(const heckel_span *old_spans, const uint64_t *old_keys,
                                        size_t old_count, const heckel_span *new_spans,
                                        const uint64_t *new_keys, size_t new_count,
                                        const heckel_options *options, heckel_result *result);
+
+/* ---- Swift strings read where they lie (added for the Swift package) ----
+ * A list of Swift `String` (or `Substring`) values as they lie in memory:
+ * count values, the first at values, each stride bytes after the one before
+ * (a [String], or the String field of each record of an array). For
+ * substrings (substring true), base, start and end are the byte offsets in
+ * each value of its base String (16 bytes) and of the raw bits of its start
+ * and end indices. Only the 64-bit little-endian layout of the Swift
+ * standard library (x86_64 and arm64, not Android) is read, and of it only
+ * ASCII strings stored small (in the value) or natively (tail-allocated,
+ * literals included); the Swift package checks the layout on sample strings
+ * before it calls these. */
+typedef struct heckel_swift_strings {
+    const void *values; /* may be NULL only when count is 0 */
+    size_t count;
+    size_t stride;
+    bool substring;
+    size_t base, start, end;
+} heckel_swift_strings;
+
+/* Whether every value is one heckel_match_swift_strings reads (see above):
+ * false for any other form (non-ASCII, bridged, shared), a stride or field
+ * offsets that do not fit the value, or another platform. Cost: O(count),
+ * two loads per value. */
+bool heckel_swift_strings_readable(const heckel_swift_strings *strings);
+
+/* Matches two lists of Swift strings by their bytes (ASCII, so bytes equal
+ * exactly when the strings are ==), read where they lie: no copy, no
+ * callback. Keys are XXH3 of the bytes under a seed drawn per call, so no
+ * fixed set of strings shares keys (hash flooding). HECKEL_INVALID_ARGUMENT
+ * when a list is not heckel_swift_strings_readable (found in the same pass
+ * that keys them). The values must stay alive and unchanged during the
+ * call. Cost: O(total bytes) expected; scratch of 8 bytes per string for
+ * the keys, plus the core's own. */
+heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
+                                         const heckel_swift_strings *new_strings,
+                                         const heckel_options *options, heckel_result *result);
 
 /* The moves of a matching: the positions j of the fewest matched pairs
  * outside one longest increasing subsequence of new_to_old (pairs taken in
@@ -235,9 +275,9 @@ heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_coun
                                 const heckel_options *options, heckel_offset *moves,
                                 size_t *move_count);
 
-/* The 64-bit key heckel_match_spans and heckel_match_records use: XXH3-64 of
- * the bytes, seed 0. Callers of heckel_match_keys may use it for their own
- * keys. */
+/* The 64-bit key heckel_match_records uses: XXH3-64 of the bytes, seed 0
+ * (heckel_match_spans and heckel_match_swift_strings hash under a seed drawn
+ * per call). Callers of heckel_match_keys may use it for their own keys. */
 uint64_t heckel_hash_bytes(const void *bytes, size_t length);
 
 #ifdef __cplusplus

@@ -7,13 +7,17 @@ import CHeckel
 ///   exact 64-bit keys (`StringLayout.shortKey`), matched as integers are;
 /// - every string small: the list's own storage as 16-byte records
 ///   (`heckel_match_records`);
-/// - every string small or natively stored (`StringLayout.asciiBytes`):
-///   spans pointing at the strings' own bytes, keyed in one pass (a
-///   multiplication of their words in pairs), as keyed spans
-///   (`heckel_match_keyed_spans`, candidates compared by their bytes);
+/// - every string small or natively stored: read where it lies by the core
+///   (`heckel_match_swift_strings`, which decodes the layout
+///   `StringLayout` describes), keyed by XXH3 under a seed drawn per call
+///   and compared by its bytes;
 /// - otherwise (bridged or shared strings, or a layout the self-check did
-///   not recognize): the bytes copied once into one buffer, keyed in the
-///   same pass, as keyed spans.
+///   not recognize): the bytes copied once into one buffer, as spans the
+///   core keys the same way (`heckel_match_spans`).
+///
+/// Keys come from the core under its per-call seed, never from a fixed
+/// Swift function: with fixed keys, crafted strings sharing one key cost
+/// O(n^2) byte comparisons (`Tests/C/test_hash_flooding.c` counts them).
 ///
 /// Why this agrees with `==`: Swift compares strings by Unicode canonical
 /// equivalence, not bytes ("e\u{301}" == "é", and the Kelvin sign "\u{212A}"
@@ -97,13 +101,13 @@ enum StringKeys {
     }
 
     /// Matches lists of strings that are all small or natively stored ASCII
-    /// (`StringLayout.asciiBytes`), with spans pointing at their own bytes
-    /// (inside the list's storage for small strings, in the string's storage
-    /// for the others) and keys read there: no byte copied. `nil` as soon as
-    /// one string is in another form.
+    /// where they lie: the core reads each `String` value's two words, finds
+    /// its bytes (inside the list's storage for small strings, in the
+    /// string's storage for the others) and keys them with XXH3 under a seed
+    /// drawn per call (`heckel_match_swift_strings`): no byte copied, no
+    /// scratch, no Swift loop. `nil` when one string is in another form.
     ///
-    /// - Complexity: O(total bytes) expected, and scratch of 24 bytes per
-    ///   element.
+    /// - Complexity: O(total bytes) expected.
     static func matchInPlace(
         _ old: UnsafeBufferPointer<String>, _ new: UnsafeBufferPointer<String>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
@@ -113,35 +117,28 @@ enum StringKeys {
     /// As `matchInPlace(_:_:options:cancel:)`, for strings stored at a
     /// fixed stride: a list of strings, or the `String` field of each
     /// element of a list of structs (identities read where they lie).
+    /// Callers check `StringLayout.isVerified` first.
     @usableFromInline
     static func matchInPlace(
         old: StoredStrings, new: StoredStrings, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
-        try Core.checkCounts(old.count, new.count)
-        let count = old.count + new.count
-        // One block, keys then spans. glibc gives the top of its heap back to
-        // the system once it exceeds twice the largest block it has unmapped
-        // so far; as two blocks (spans and keys apart), neither outweighed
-        // the core's table and the result, and from about 10^4 strings every
-        // call gave its memory back and faulted it in again (heckel-bench,
-        // 10^4 21-byte strings: about 100 page faults a call, 1.5-2x the
-        // time). One block of 24 bytes a string is the call's largest.
-        return try withUnsafeTemporaryAllocation(
-            byteCount: count &* (MemoryLayout<UInt64>.stride &+ MemoryLayout<heckel_span>.stride),
-            alignment: MemoryLayout<heckel_span>.alignment
-        ) { (block) throws(CoreFailure) -> Mapping? in
-            // Spans and keys are trivial types: no deinitialization.
-            let base = block.baseAddress.unsafelyUnwrapped
-            let keyBase = base.bindMemory(to: UInt64.self, capacity: count)
-            let spanBase = (base + count &* MemoryLayout<UInt64>.stride).bindMemory(to: heckel_span.self, capacity: count)
-            guard try gatherInPlace(old, spans: spanBase, keys: keyBase, cancel: cancel),
-                  try gatherInPlace(new, spans: spanBase + old.count, keys: keyBase + old.count, cancel: cancel)
-            else { return nil }
+        var oldStrings = old.coreStrings, newStrings = new.coreStrings
+        // The core finds out whether it reads every string in the pass that
+        // keys them, and answers HECKEL_INVALID_ARGUMENT otherwise (outputs
+        // untouched). `Core.run` takes that status for a bug, so it is
+        // passed on as a cancel marked here (`declined`): no pass of its own
+        // over the strings (a tenth of the call at 10^3).
+        var declined = false
+        do {
             return try Core.run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) {
                 options, result in
-                heckel_match_keyed_spans(spanBase, keyBase, old.count, spanBase + old.count,
-                                         keyBase + old.count, new.count, options, result)
+                let status = heckel_match_swift_strings(&oldStrings, &newStrings, options, result)
+                guard status == HECKEL_INVALID_ARGUMENT else { return status }
+                declined = true
+                return HECKEL_CANCELLED
             }
+        } catch .cancelled where declined {
+            return nil
         }
     }
 
@@ -164,89 +161,12 @@ enum StringKeys {
         init(_ strings: UnsafeBufferPointer<String>) {
             self.init(base: UnsafeRawPointer(strings.baseAddress), count: strings.count, stride: MemoryLayout<String>.stride)
         }
-    }
 
-    /// Writes each string's span and key, read in place; `false` when a
-    /// string's bytes are not readable so (non-ASCII, bridged, shared).
-    @inline(__always)
-    private static func gatherInPlace(
-        _ strings: StoredStrings, spans: UnsafeMutablePointer<heckel_span>,
-        keys: UnsafeMutablePointer<UInt64>, cancel: CancelFlag?
-    ) throws(CoreFailure) -> Bool {
-        guard let raw = strings.base else { return true }
-        let stride = strings.stride
-        var blockStart = 0
-        while blockStart < strings.count {
-            try CancelFlag.poll(cancel, at: blockStart)
-            let blockEnd = min(blockStart &+ CancelFlag.pollInterval, strings.count)
-            // One loop per form, so the plain one tests no substring fields.
-            if let fields = strings.substring {
-                for k in blockStart..<blockEnd {
-                    guard let (start, length) = StringLayout.asciiBytes(ofSubstringAt: raw + k &* stride, fields)
-                    else { return false }
-                    spans[k] = heckel_span(bytes: start, length: length)
-                    keys[k] = key(of: start, count: length)
-                }
-            } else {
-                for k in blockStart..<blockEnd {
-                    guard let (start, length) = StringLayout.asciiBytes(at: raw + k &* stride) else { return false }
-                    spans[k] = heckel_span(bytes: start, length: length)
-                    keys[k] = key(of: start, count: length)
-                }
-            }
-            blockStart = blockEnd
+        /// The same list as the core reads it.
+        var coreStrings: heckel_swift_strings {
+            heckel_swift_strings(values: base, count: count, stride: stride, substring: substring != nil,
+                                 base: substring?.base ?? 0, start: substring?.start ?? 0, end: substring?.end ?? 0)
         }
-        return true
-    }
-
-    /// The key of `count` bytes at `source`, read in place without reading
-    /// outside them; the words read depend on the count alone, so equal bytes
-    /// give equal keys. Up to 32 bytes, straight-line: the words at 0 and
-    /// `count - 8` (and from 17 bytes the words at 8 and `count - 16`; the
-    /// words overlap when the count is not a multiple of 8), multiplied in
-    /// pairs (`mix`, one multiplication per 16 bytes; the second pair's first
-    /// word XORed with a constant, so that swapping the halves changes the
-    /// key); longer runs fold every word in turn; below 8 bytes, the bytes
-    /// zero-extended, folded once.
-    @inline(__always)
-    static func key(of source: UnsafeRawPointer, count: Int) -> UInt64 {
-        @inline(__always) func word(_ offset: Int) -> UInt64 {
-            UInt64(littleEndian: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-        }
-        let length = UInt64(truncatingIfNeeded: count)
-        if count >= 8 {
-            if count <= 16 { return mix(word(0) ^ length, word(count &- 8)) }
-            if count <= 32 {
-                return mix(word(0) ^ length, word(8)) ^ mix(word(count &- 16) ^ 0x1D8E_4E27_C47D_124F, word(count &- 8))
-            }
-            var hash = length &* 0xC2B2_AE3D_27D4_EB4F
-            var offset = 0
-            repeat {
-                hash = fold(hash ^ word(offset))
-                offset &+= 8
-            } while offset &+ 16 < count
-            return fold(fold(hash ^ word(count &- 16)) ^ word(count &- 8))
-        }
-        var low: UInt64 = 0
-        if count >= 4 {
-            let first = UInt32(littleEndian: source.loadUnaligned(as: UInt32.self))
-            let last = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self))
-            low = UInt64(first) | UInt64(last) &<< (8 &* UInt64(truncatingIfNeeded: count &- 4))
-        } else {
-            for offset in 0..<count {
-                low |= UInt64(source.load(fromByteOffset: offset, as: UInt8.self)) &<< (8 &* UInt64(truncatingIfNeeded: offset))
-            }
-        }
-        return fold((length &* 0xC2B2_AE3D_27D4_EB4F) ^ low)
-    }
-
-    /// Two words multiplied after each is XORed with a constant that has the
-    /// high bit of a byte set, which ASCII words never have: neither factor
-    /// is ever 0, so no word is ignored. The halves of the product, XORed.
-    @inline(__always)
-    private static func mix(_ first: UInt64, _ second: UInt64) -> UInt64 {
-        let product = (first ^ 0xA076_1D64_78BD_642F).multipliedFullWidth(by: second ^ 0xE703_7ED1_A0B4_28DB)
-        return product.high ^ product.low
     }
 
     /// Matches lists of substrings, or returns `nil` when one is not ASCII:
@@ -268,8 +188,9 @@ enum StringKeys {
         return try matchASCII(old, new, options: options, cancel: cancel)
     }
 
-    /// Copies both lists' bytes into one scratch buffer with a span and a key
-    /// per string, and matches them when every byte is ASCII.
+    /// Copies both lists' bytes into one scratch buffer with a span per
+    /// string, and matches them when every byte is ASCII; the core keys the
+    /// spans under a seed drawn per call (`heckel_match_spans`).
     private static func matchASCII<S: StringProtocol>(
         _ old: UnsafeBufferPointer<S>, _ new: UnsafeBufferPointer<S>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
@@ -282,36 +203,29 @@ enum StringKeys {
             (bytes) throws(CoreFailure) -> Mapping? in
             try withUnsafeTemporaryAllocation(of: heckel_span.self, capacity: count) {
                 (spans) throws(CoreFailure) -> Mapping? in
-                try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) {
-                    (keys) throws(CoreFailure) -> Mapping? in
-                    // Bytes, spans and keys are trivial types: no deinitialization.
-                    let base = bytes.baseAddress.unsafelyUnwrapped
-                    let spanBase = spans.baseAddress.unsafelyUnwrapped, keyBase = keys.baseAddress.unsafelyUnwrapped
-                    guard let written = try gatherASCII(old, into: base, from: 0, spans: spanBase, keys: keyBase,
-                                                        cancel: cancel),
-                          try gatherASCII(new, into: base, from: written, spans: spanBase + old.count,
-                                          keys: keyBase + old.count, cancel: cancel) != nil
-                    else { return nil }
-                    return try Core.run(oldCount: old.count, newCount: new.count, options: options, cancel: cancel) {
-                        options, result in
-                        heckel_match_keyed_spans(spanBase, keyBase, old.count, spanBase + old.count,
-                                                 keyBase + old.count, new.count, options, result)
-                    }
-                }
+                // Bytes and spans are trivial types: no deinitialization.
+                let base = bytes.baseAddress.unsafelyUnwrapped, spanBase = spans.baseAddress.unsafelyUnwrapped
+                guard let written = try gatherASCII(old, into: base, from: 0, spans: spanBase, cancel: cancel),
+                      try gatherASCII(new, into: base, from: written, spans: spanBase + old.count, cancel: cancel) != nil
+                else { return nil }
+                let all = UnsafeBufferPointer(start: spanBase, count: count)
+                return try Core.matchSpans(old: UnsafeBufferPointer(rebasing: all[..<old.count]),
+                                           new: UnsafeBufferPointer(rebasing: all[old.count...]),
+                                           options: options, cancel: cancel)
             }
         }
     }
 
     /// Copies each string's UTF-8 bytes to `bytes` from offset `start` on,
-    /// and its span and key to `spans` and `keys`; returns the offset after
-    /// the last byte written, or `nil` when a string is not ASCII. One pass:
-    /// the words copied also make the key and the ASCII check, which is read
-    /// every `CancelFlag.pollInterval` strings, so a non-ASCII list is given
-    /// up after at most one block.
+    /// and its span to `spans`; returns the offset after the last byte
+    /// written, or `nil` when a string is not ASCII. One pass: the words
+    /// copied also make the ASCII check, which is read every
+    /// `CancelFlag.pollInterval` strings, so a non-ASCII list is given up
+    /// after at most one block.
     @inline(__always)
     private static func gatherASCII<S: StringProtocol>(
         _ strings: UnsafeBufferPointer<S>, into bytes: UnsafeMutableRawPointer, from start: Int,
-        spans: UnsafeMutablePointer<heckel_span>, keys: UnsafeMutablePointer<UInt64>, cancel: CancelFlag?
+        spans: UnsafeMutablePointer<heckel_span>, cancel: CancelFlag?
     ) throws(CoreFailure) -> Int? {
         var cursor = start
         var seen: UInt64 = 0  // every byte copied, ORed: ASCII while no high bit is set
@@ -322,10 +236,13 @@ enum StringKeys {
             }
             let target = bytes + cursor
             var length = 0
-            keys[k] = strings[k].utf8.withContiguousStorageIfAvailable { utf8 -> UInt64 in
+            let copied: Void? = strings[k].utf8.withContiguousStorageIfAvailable { utf8 in
                 length = utf8.count
-                return copyKeyed(from: UnsafeRawPointer(utf8.baseAddress), count: length, to: target, seen: &seen)
-            } ?? copyByByte(strings[k], to: target, length: &length, seen: &seen)
+                copy(from: UnsafeRawPointer(utf8.baseAddress), count: length, to: target, seen: &seen)
+            }
+            if copied == nil {
+                copyByByte(strings[k], to: target, length: &length, seen: &seen)
+            }
             spans[k] = heckel_span(bytes: UnsafeRawPointer(target), length: length)
             cursor &+= length
         }
@@ -337,65 +254,42 @@ enum StringKeys {
 
     /// Copies `count` bytes from `source` to `target` a word at a time (the
     /// last word overlapping the one before it, so nothing is read or written
-    /// past either end), ORs them into `seen`, and returns their key: a
-    /// multiply-fold of the words read, seeded with the count. The words read
-    /// depend only on the count, so equal bytes give equal keys; the core
-    /// confirms candidates by the bytes, so a collision costs time only.
+    /// past either end), and ORs them into `seen`.
     @inline(__always)
-    private static func copyKeyed(
+    private static func copy(
         from source: UnsafeRawPointer?, count: Int, to target: UnsafeMutableRawPointer, seen: inout UInt64
-    ) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: count) &* 0xC2B2_AE3D_27D4_EB4F
-        guard let source, count > 0 else { return hash }
-        @inline(__always) func take(_ word: UInt64, at offset: Int) {
-            target.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
-            seen |= word
-            hash = fold(hash ^ UInt64(littleEndian: word))
-        }
+    ) {
+        guard let source, count > 0 else { return }
         if count >= 8 {
             var offset = 0
             while offset &+ 8 < count {
-                take(source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), at: offset)
+                let word = source.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+                target.storeBytes(of: word, toByteOffset: offset, as: UInt64.self)
+                seen |= word
                 offset &+= 8
             }
-            take(source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self), at: count &- 8)
-            return hash
+            let word = source.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+            target.storeBytes(of: word, toByteOffset: count &- 8, as: UInt64.self)
+            seen |= word
+            return
         }
-        var word: UInt64 = 0
-        if count >= 4 {
-            let low = source.loadUnaligned(as: UInt32.self), high = source.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)
-            target.storeBytes(of: low, as: UInt32.self)
-            target.storeBytes(of: high, toByteOffset: count &- 4, as: UInt32.self)
-            word = UInt64(UInt32(littleEndian: low)) | UInt64(UInt32(littleEndian: high)) &<< 32
-        } else {
-            for offset in 0..<count {
-                let byte = source.load(fromByteOffset: offset, as: UInt8.self)
-                target.storeBytes(of: byte, toByteOffset: offset, as: UInt8.self)
-                word |= UInt64(byte) &<< (8 &* UInt64(truncatingIfNeeded: offset))
-            }
+        for offset in 0..<count {
+            let byte = source.load(fromByteOffset: offset, as: UInt8.self)
+            target.storeBytes(of: byte, toByteOffset: offset, as: UInt8.self)
+            seen |= UInt64(byte)
         }
-        seen |= word
-        return fold(hash ^ word)
-    }
-
-    /// The two halves of `value` times an odd constant, XORed.
-    @inline(__always)
-    private static func fold(_ value: UInt64) -> UInt64 {
-        let product = value.multipliedFullWidth(by: 0x9E37_79B9_7F4A_7C15)
-        return product.high ^ product.low
     }
 
     /// The slow copy, for strings without contiguous UTF-8 (bridged on Apple
-    /// platforms): the bytes to `target`, then keyed there as `copyKeyed`
-    /// keys them, so the key does not depend on the copy taken.
+    /// platforms): byte by byte.
     private static func copyByByte<S: StringProtocol>(
         _ string: S, to target: UnsafeMutableRawPointer, length: inout Int, seen: inout UInt64
-    ) -> UInt64 {
+    ) {
         length = 0
         for byte in string.utf8 {
             target.storeBytes(of: byte, toByteOffset: length, as: UInt8.self)
+            seen |= UInt64(byte)
             length &+= 1
         }
-        return copyKeyed(from: UnsafeRawPointer(target), count: length, to: target, seen: &seen)
     }
 }

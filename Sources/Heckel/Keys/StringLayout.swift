@@ -1,3 +1,5 @@
+import CHeckel
+
 /// Where an ASCII `String`'s UTF-8 bytes are, read from the two words of the
 /// `String` value itself: no call into the standard library, no copy, no
 /// reference counting.
@@ -200,6 +202,16 @@ enum StringLayout {
         }
         guard canonical, equalSmall.withUnsafeBufferPointer(allSmallASCII) else { return false }
         let refused = ["\u{E9}", "caf\u{E9} au lait, s'il vous pla\u{EE}t"]
+        // The core reads the same layout (heckel_match_swift_strings): it
+        // must take every form taken here and refuse the others.
+        func coreReads(_ strings: [String]) -> Bool {
+            strings.withUnsafeBufferPointer { buffer in
+                var list = heckel_swift_strings(values: UnsafeRawPointer(buffer.baseAddress), count: buffer.count,
+                                                stride: 16, substring: false, base: 0, start: 0, end: 0)
+                return heckel_swift_strings_readable(&list)
+            }
+        }
+        guard coreReads(taken + equalSmall), !refused.contains(where: { coreReads([$0]) }) else { return false }
         return (taken + refused).withUnsafeBufferPointer { strings in
             let raw = UnsafeRawPointer(strings.baseAddress.unsafelyUnwrapped)
             for (offset, string) in strings.enumerated() {
