@@ -210,27 +210,6 @@ static bool scatter_task(void *context, unsigned part, unsigned parts) {
     return true;
 }
 
-/* First touch of fresh scratch, split by address: thread `part` writes one
- * byte per 4 KiB page of its own slice of the block, so the kernel faults
- * and zeroes each page (2 MiB with the huge-page hint) for one thread only.
- * The scatter writes every partition from every thread: left to it, both
- * threads fault the same pages at once, and one waits for the other's
- * zeroing. The bytes written are scratch, overwritten later. */
-#define TOUCH_STRIDE 4096
-
-typedef struct touch_job {
-    unsigned char *block;
-    size_t bytes;
-} touch_job;
-
-static bool touch_task(void *context, unsigned part, unsigned parts) {
-    const touch_job *job = context;
-    size_t first, end;
-    heckel_slice((job->bytes + TOUCH_STRIDE - 1) / TOUCH_STRIDE, part, parts, &first, &end);
-    for (size_t page = first; page < end; page++) ((volatile unsigned char *)job->block)[page * TOUCH_STRIDE] = 0;
-    return true;
-}
-
 /* Table capacity for n keys: a power of two, at most a quarter full. Each
  * probe step loads an old entry, so probes must stay short; 4-byte slots keep
  * even this sparse a table in L2 (measured: 20% faster than half full). */
@@ -419,11 +398,6 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     t->result = block;
     t->old = (old_entry *)(block + 2 * new_count);
     t->tables = block + words;
-    if (threads > 1) {
-        touch_job touch = {.block = (unsigned char *)block, .bytes = (words + table_words) * 4};
-        heckel_parallel(threads, touch_task, &touch);
-        HECKEL_PHASE("touch");
-    }
     if (!heckel_parallel(threads, scatter_task, &job)) goto done;
     HECKEL_PHASE("scatter");
     if (!heckel_parallel(threads, match_task, &job)) goto done;
