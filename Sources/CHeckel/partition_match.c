@@ -55,9 +55,6 @@
 #ifndef GATHER_PREFETCH /* experiments build other distances */
 #define GATHER_PREFETCH 64
 #endif
-/* uint32_t entries in a 64-byte cache line: each thread's row of per-partition
- * counts starts one, and spans whole ones. */
-#define ROW_ALIGN 16
 /* next[] value of an old occurrence that was matched and ended its chain. */
 #define SPENT HECKEL_UNMATCHED
 
@@ -105,7 +102,6 @@ typedef struct partition_job {
     partitions t;
     uint32_t *match;
     uint32_t *old_at, *new_at, *cursors; /* positions fit: counts <= HECKEL_MAX_COUNT */
-    size_t row; /* entries from one thread's row to the next: whole cache lines (ROW_ALIGN) */
     size_t next_partition; /* atomic: the next partition a thread may take */
 } partition_job;
 
@@ -156,7 +152,7 @@ partition_pass(const heckel_env *env, const heckel_key_source *source, size_t fi
 static bool histogram_task(void *context, unsigned part, unsigned parts) {
     partition_job *job = context;
     size_t count = job->t.count, first, end;
-    uint32_t *old_row = job->old_at + part * job->row, *new_row = job->new_at + part * job->row;
+    uint32_t *old_row = job->old_at + part * count, *new_row = job->new_at + part * count;
     memset(old_row, 0, count * sizeof *old_row);
     memset(new_row, 0, count * sizeof *new_row);
     heckel_slice(job->m->old_count, part, parts, &first, &end);
@@ -168,13 +164,13 @@ static bool histogram_task(void *context, unsigned part, unsigned parts) {
 
 /* Turns the threads' counts (rows of at) into their first positions, and
  * start into the partitions' prefix sums. Returns the largest partition. */
-static size_t lay_out(uint32_t *at, size_t *start, size_t count, size_t row, unsigned threads) {
+static size_t lay_out(uint32_t *at, size_t *start, size_t count, unsigned threads) {
     size_t position = 0, largest = 0;
     for (size_t p = 0; p < count; p++) {
         start[p] = position;
         for (unsigned t = 0; t < threads; t++) {
-            size_t keys = at[t * row + p];
-            at[t * row + p] = (uint32_t)position;
+            size_t keys = at[t * count + p];
+            at[t * count + p] = (uint32_t)position;
             position += keys;
         }
         if (position - start[p] > largest) largest = position - start[p];
@@ -190,7 +186,7 @@ static void check_filled(const partition_job *job, const uint32_t *at, const siz
 #ifdef HECKEL_CHECKS
     size_t count = job->t.count;
     for (size_t p = 0; p < count; p++)
-        HECKEL_CHECK(cursor[p] == (part + 1 < parts ? at[(part + 1) * job->row + p] : start[p + 1]));
+        HECKEL_CHECK(cursor[p] == (part + 1 < parts ? at[(part + 1) * count + p] : start[p + 1]));
 #else
     (void)job, (void)at, (void)start, (void)cursor, (void)part, (void)parts;
 #endif
@@ -199,39 +195,18 @@ static void check_filled(const partition_job *job, const uint32_t *at, const siz
 static bool scatter_task(void *context, unsigned part, unsigned parts) {
     partition_job *job = context;
     size_t count = job->t.count, first, end;
-    uint32_t *cursor = job->cursors + part * job->row;
-    memcpy(cursor, job->old_at + part * job->row, count * sizeof *cursor);
+    uint32_t *cursor = job->cursors + part * count;
+    memcpy(cursor, job->old_at + part * count, count * sizeof *cursor);
     heckel_slice(job->m->old_count, part, parts, &first, &end);
     if (!partition_pass(job->env, &job->m->old_keys, first, end, &job->t, SCATTER_OLD, cursor, NULL))
         return false;
     check_filled(job, job->old_at, job->t.old_start, cursor, part, parts);
-    memcpy(cursor, job->new_at + part * job->row, count * sizeof *cursor);
+    memcpy(cursor, job->new_at + part * count, count * sizeof *cursor);
     heckel_slice(job->m->new_count, part, parts, &first, &end);
     if (!partition_pass(job->env, &job->m->new_keys, first, end, &job->t, SCATTER_NEW, cursor,
                         job->match))
         return false;
     check_filled(job, job->new_at, job->t.new_start, cursor, part, parts);
-    return true;
-}
-
-/* First touch of fresh scratch, split by address: thread `part` writes one
- * byte per 4 KiB page of its own slice of the block, so the kernel faults
- * and zeroes each page (2 MiB with the huge-page hint) for one thread only.
- * The scatter writes every partition from every thread: left to it, both
- * threads fault the same pages at once, and one waits for the other's
- * zeroing. The bytes written are scratch, overwritten later. */
-#define TOUCH_STRIDE 4096
-
-typedef struct touch_job {
-    unsigned char *block;
-    size_t bytes;
-} touch_job;
-
-static bool touch_task(void *context, unsigned part, unsigned parts) {
-    const touch_job *job = context;
-    size_t first, end;
-    heckel_slice((job->bytes + TOUCH_STRIDE - 1) / TOUCH_STRIDE, part, parts, &first, &end);
-    for (size_t page = first; page < end; page++) ((volatile unsigned char *)job->block)[page * TOUCH_STRIDE] = 0;
     return true;
 }
 
@@ -337,9 +312,9 @@ static bool match_task(void *context, unsigned part, unsigned parts) {
 static bool gather_task(void *context, unsigned part, unsigned parts) {
     partition_job *job = context;
     size_t count = job->t.count, first, end;
-    uint32_t *cursor = job->cursors + part * job->row;
+    uint32_t *cursor = job->cursors + part * count;
     size_t result_end = 2 * job->m->new_count;
-    const uint32_t *new_at = job->new_at + part * job->row;
+    const uint32_t *new_at = job->new_at + part * count;
     const uint32_t *result = job->t.result;
     uint32_t *match = job->match;
     for (size_t p = 0; p < count; p++) cursor[p] = (uint32_t)(job->t.new_start[p] + new_at[p]);
@@ -394,24 +369,19 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     t->count = (size_t)1 << t->bits;
 
     /* Counts first: their sizes decide the tables' capacity. */
-    /* Each thread's rows of counts and cursors start a cache line: every
-     * key of the histogram, scatter and gather updates one, and rows sharing
-     * a line made the threads take it from each other. */
-    job.row = (t->count + ROW_ALIGN - 1) / ROW_ALIGN * ROW_ALIGN;
-    size_t rows = (size_t)threads * job.row, start_bytes = 2 * (t->count + 1) * sizeof(size_t);
-    size_t *starts = heckel_alloc(env, start_bytes + 3 * rows * sizeof *job.old_at + ROW_ALIGN * 4, 1);
+    size_t rows = (size_t)threads * t->count;
+    size_t *starts = heckel_alloc(env, 2 * (t->count + 1) * sizeof *starts + 3 * rows * sizeof *job.old_at, 1);
     if (!starts) return HECKEL_OUT_OF_MEMORY;
     t->old_start = starts;
     t->new_start = starts + t->count + 1;
-    uintptr_t rows_at = (uintptr_t)starts + start_bytes;
-    job.old_at = (uint32_t *)(rows_at + (0 - rows_at) % (ROW_ALIGN * 4));
+    job.old_at = (uint32_t *)(starts + 2 * (t->count + 1));
     job.new_at = job.old_at + rows;
     job.cursors = job.new_at + rows;
     heckel_status status = HECKEL_CANCELLED;
     if (!heckel_parallel(threads, histogram_task, &job)) goto done;
     HECKEL_PHASE("histogram");
-    size_t largest = lay_out(job.old_at, t->old_start, t->count, job.row, threads);
-    lay_out(job.new_at, t->new_start, t->count, job.row, threads);
+    size_t largest = lay_out(job.old_at, t->old_start, t->count, threads);
+    lay_out(job.new_at, t->new_start, t->count, threads);
     HECKEL_CHECK(t->old_start[t->count] == old_count && t->new_start[t->count] == new_count);
     t->table_capacity = table_capacity(largest);
     t->table_stride = t->table_capacity + largest;
@@ -428,11 +398,6 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     t->result = block;
     t->old = (old_entry *)(block + 2 * new_count);
     t->tables = block + words;
-    if (threads > 1) {
-        touch_job touch = {.block = (unsigned char *)block, .bytes = (words + table_words) * 4};
-        heckel_parallel(threads, touch_task, &touch);
-        HECKEL_PHASE("touch");
-    }
     if (!heckel_parallel(threads, scatter_task, &job)) goto done;
     HECKEL_PHASE("scatter");
     if (!heckel_parallel(threads, match_task, &job)) goto done;
