@@ -13,11 +13,13 @@
 static size_t equal_until(const uint64_t *a, const uint64_t *b, size_t start, size_t end, bool backward) {
     size_t k = start;
     if (backward) {
-        a -= 1;
-        b -= 1;
-        for (; end - k >= 4; k += 4)
-            if ((a[-k] ^ b[-k]) | (a[-k - 1] ^ b[-k - 1]) | (a[-k - 2] ^ b[-k - 2]) | (a[-k - 3] ^ b[-k - 3])) break;
-        while (k < end && a[-k] == b[-k]) k++;
+        /* Pointers stepped down by subtraction: a[-k] with an unsigned k
+         * would add a wrapped offset (undefined; UBSan's pointer-overflow). */
+        for (; end - k >= 4; k += 4) {
+            const uint64_t *p = a - k - 4, *q = b - k - 4; /* keys k + 3 .. k */
+            if ((p[0] ^ q[0]) | (p[1] ^ q[1]) | (p[2] ^ q[2]) | (p[3] ^ q[3])) break;
+        }
+        while (k < end && *(a - 1 - k) == *(b - 1 - k)) k++;
     } else {
         for (; end - k >= 4; k += 4)
             if ((a[k] ^ b[k]) | (a[k + 1] ^ b[k + 1]) | (a[k + 2] ^ b[k + 2]) | (a[k + 3] ^ b[k + 3])) break;
