@@ -120,8 +120,18 @@ static inline const unsigned char *heckel_element(const heckel_bytes *bytes, boo
  * values with the same 16 bytes (one native string object, as when a new
  * list holds the old list's strings; or the same small string) are equal
  * unread. */
+#ifdef HECKEL_TEST_HOOKS
+/* Test builds only: a test that defines it counts the comparisons of Swift
+ * strings, on every path (Tests/C/test_hash_flooding.c). */
+void heckel_test_string_compared(void) __attribute__((weak));
+#define HECKEL_STRING_COMPARED() (heckel_test_string_compared ? heckel_test_string_compared() : (void)0)
+#else
+#define HECKEL_STRING_COMPARED() ((void)0)
+#endif
+
 static inline __attribute__((always_inline)) bool
 heckel_same_swift_strings(const heckel_bytes *bytes, bool a_new, size_t a, bool b_new, size_t b) {
+    HECKEL_STRING_COMPARED();
     const heckel_swift_strings *a_list = a_new ? bytes->new_strings : bytes->old_strings;
     const heckel_swift_strings *b_list = b_new ? bytes->new_strings : bytes->old_strings;
     const unsigned char *a_value = (const unsigned char *)a_list->values + a * a_list->stride;

@@ -108,33 +108,34 @@ void heckel_test_keys(uint64_t *keys, size_t count);
 #define TEST_KEYS(keys, count) ((void)0)
 #endif
 
-static inline void hash_records_sized(const unsigned char *base, size_t size, size_t count,
-                                      uint64_t *keys) {
-    for (size_t k = 0; k < count; k++) keys[k] = XXH3_64bits(base + k * size, size);
-}
-
-static void hash_records(const heckel_input *in, bool new_side, size_t first, size_t count,
-                         uint64_t *keys) {
-    const bytes_input *bytes = in->context;
-    const unsigned char *base =
-        (new_side ? bytes->new_records : bytes->old_records) + first * bytes->size;
-    switch (bytes->size) {
-    case 8: hash_records_sized(base, 8, count, keys); break;
-    case 16: hash_records_sized(base, 16, count, keys); break;
-    default: hash_records_sized(base, bytes->size, count, keys); break;
-    }
-    TEST_KEYS(keys, count);
-}
-
-/* Spans keep the seed their keys are hashed with, drawn per call (as Swift
- * strings' keys are, below): with a fixed one (XXH3 unseeded, or any fixed
- * key function) crafted strings share one key, and many unequal elements
- * under one key cost the exact matcher O(n^2) comparisons. bytes comes
- * first: the equality functions take the context as the bytes. */
+/* Records and spans keep the seed their keys are hashed with, drawn per call
+ * (as Swift strings' keys are, below): with a fixed one (XXH3 unseeded, or
+ * any fixed key function) crafted elements share one key, and many unequal
+ * elements under one key cost the exact matcher O(n^2) comparisons. bytes
+ * comes first: the equality functions take the context as the bytes. */
 typedef struct seeded_input {
     bytes_input bytes;
     uint64_t seed;
 } seeded_input;
+
+static inline void hash_records_sized(const unsigned char *base, size_t size, size_t count,
+                                      uint64_t seed, uint64_t *keys) {
+    for (size_t k = 0; k < count; k++) keys[k] = XXH3_64bits_withSeed(base + k * size, size, seed);
+}
+
+static void hash_records(const heckel_input *in, bool new_side, size_t first, size_t count,
+                         uint64_t *keys) {
+    const seeded_input *input = in->context;
+    const bytes_input *bytes = &input->bytes;
+    const unsigned char *base =
+        (new_side ? bytes->new_records : bytes->old_records) + first * bytes->size;
+    switch (bytes->size) {
+    case 8: hash_records_sized(base, 8, count, input->seed, keys); break;
+    case 16: hash_records_sized(base, 16, count, input->seed, keys); break;
+    default: hash_records_sized(base, bytes->size, count, input->seed, keys); break;
+    }
+    TEST_KEYS(keys, count);
+}
 
 static size_t spans_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
                                   size_t first, size_t end) {
@@ -162,10 +163,10 @@ heckel_status heckel_match_records(const void *old_records, size_t old_count,
     if (element_size == 0) return HECKEL_INVALID_ARGUMENT;
     if (old_count > SIZE_MAX / element_size || new_count > SIZE_MAX / element_size) return HECKEL_TOO_LARGE;
     heckel_env env = heckel_env_make(options);
-    bytes_input bytes = {.old_records = old_records, .new_records = new_records,
-                         .size = element_size};
+    seeded_input input = {.bytes = {.old_records = old_records, .new_records = new_records, .size = element_size},
+                          .seed = heckel_random_seed(old_count + new_count)};
     heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
-                       .equal = records_equal, .context = &bytes, .bytes = &bytes, .hash_range = hash_records,
+                       .equal = records_equal, .context = &input, .bytes = &input.bytes, .hash_range = hash_records,
                        .first_unequal = records_first_unequal};
     return heckel_run(&env, &in, result);
 }
@@ -223,15 +224,6 @@ heckel_status heckel_match_keyed_spans(const heckel_span *old_spans, const uint6
 #define SWIFT_LAYOUT_READABLE 0
 #endif
 
-#ifdef HECKEL_TEST_HOOKS
-/* Test builds only: a test that defines it counts the byte comparisons of
- * Swift strings made by the general path (Tests/C/test_hash_flooding.c). */
-void heckel_test_string_compared(void) __attribute__((weak));
-#define STRING_COMPARED() (heckel_test_string_compared ? heckel_test_string_compared() : (void)0)
-#else
-#define STRING_COMPARED() ((void)0)
-#endif
-
 /* Whether a list's pointer, stride and field offsets fit (its values aside). */
 static bool swift_strings_layout_valid(const heckel_swift_strings *strings) {
     if (!SWIFT_LAYOUT_READABLE || (strings->count && !strings->values)) return false;
@@ -259,7 +251,6 @@ bool heckel_swift_strings_readable(const heckel_swift_strings *strings) {
 }
 
 static bool swift_strings_equal(void *context, size_t i, size_t j) {
-    STRING_COMPARED();
     return heckel_same_elements(context, false, i, true, j);
 }
 
@@ -277,20 +268,35 @@ static size_t swift_strings_first_unequal(const heckel_input *in, const uint32_t
  * (xxhash.h: XXH3_len_9to16_64b, XXH3_len_17to128_64b up to 32 bytes), so
  * the same values (Tests/C/test_hash_flooding.c compares them); other
  * lengths are hashed by XXH3 itself. */
+#if XXH_VERSION_NUMBER >= 800 && XXH_VERSION_NUMBER < 900
+/* The formulas and names below are xxHash 0.8's (xxhash.h, inlined): other
+ * versions hash with XXH3_64bits_withSeed itself. */
+#define STRING_KEY_UNROLLED 1
+#else
+#define STRING_KEY_UNROLLED 0
+#endif
+
 typedef struct string_hasher {
     uint64_t seed, flip_low, flip_high, secret[4];
 } string_hasher;
 
 static string_hasher string_hasher_make(uint64_t seed) {
+#if !STRING_KEY_UNROLLED
+    return (string_hasher){.seed = seed};
+#else
     const xxh_u8 *secret = XXH3_kSecret;
     string_hasher h = {.seed = seed,
                        .flip_low = (XXH_readLE64(secret + 24) ^ XXH_readLE64(secret + 32)) + seed,
                        .flip_high = (XXH_readLE64(secret + 40) ^ XXH_readLE64(secret + 48)) - seed};
     for (int k = 0; k < 4; k++) h.secret[k] = XXH_readLE64(secret + 8 * k) + (k % 2 ? -seed : seed);
     return h;
+#endif
 }
 
 static inline __attribute__((always_inline)) uint64_t string_key(const string_hasher *h, const unsigned char *bytes, size_t length) {
+#if !STRING_KEY_UNROLLED
+    return XXH3_64bits_withSeed(length ? bytes : (const unsigned char *)"", length, h->seed);
+#else
     if (length > 16 && length <= 32) {
         uint64_t acc = length * XXH_PRIME64_1;
         acc += XXH3_mul128_fold64(XXH_readLE64(bytes) ^ h->secret[0], XXH_readLE64(bytes + 8) ^ h->secret[1]);
@@ -304,6 +310,7 @@ static inline __attribute__((always_inline)) uint64_t string_key(const string_ha
     }
     return XXH3_64bits_internal(bytes, length, h->seed, XXH3_kSecret, sizeof XXH3_kSecret,
                                 XXH3_hashLong_64b_withSeed);
+#endif
 }
 
 #ifdef HECKEL_TEST_HOOKS
@@ -344,8 +351,12 @@ static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings 
     return true;
 }
 
-/* Keys of at most this many strings go on the stack (16 KB). */
-#define SWIFT_KEYS_ON_STACK 2048
+/* Keys of at most this many strings go on the stack (16 KB; test builds
+ * lower it so that their lists reach the hashed-on-demand route too). */
+#ifndef HECKEL_SWIFT_KEYS_ON_STACK
+#define HECKEL_SWIFT_KEYS_ON_STACK 2048
+#endif
+#define SWIFT_KEYS_ON_STACK HECKEL_SWIFT_KEYS_ON_STACK
 
 /* Swift strings hashed on demand (lists the direct path may take): the
  * direct path hashes each string once, into its own block. */
@@ -373,6 +384,31 @@ static void hash_swift_strings(const heckel_input *in, bool new_side, size_t fir
         }
     }
     TEST_KEYS(keys, count);
+}
+
+/* Checks and keys both lists into keys (room for both), then matches them. */
+static heckel_status match_keyed_swift_strings(const heckel_env *env, const heckel_swift_strings *old_strings,
+                                               const heckel_swift_strings *new_strings,
+                                               const string_hasher *hasher, uint64_t *keys, heckel_result *result) {
+    heckel_status status = HECKEL_OK;
+    if (!key_swift_strings(env, old_strings, hasher, keys, &status) ||
+        !key_swift_strings(env, new_strings, hasher, keys + old_strings->count, &status))
+        return status;
+    heckel_bytes bytes = {.old_strings = old_strings, .new_strings = new_strings};
+    heckel_input in = {.kind = HECKEL_INPUT_KEYS, .old_count = old_strings->count, .new_count = new_strings->count,
+                       .old_keys = keys, .new_keys = keys + old_strings->count, .equal = swift_strings_equal,
+                       .context = &bytes, .bytes = &bytes, .first_unequal = swift_strings_first_unequal};
+    return heckel_run(env, &in, result);
+}
+
+/* match_keyed_swift_strings with the keys on the stack: a frame of its own,
+ * so that the other routes' calls do not carry 16 KB of stack. */
+static __attribute__((noinline)) heckel_status
+match_swift_strings_on_stack(const heckel_env *env, const heckel_swift_strings *old_strings,
+                             const heckel_swift_strings *new_strings, const string_hasher *hasher,
+                             heckel_result *result) {
+    uint64_t keys[SWIFT_KEYS_ON_STACK];
+    return match_keyed_swift_strings(env, old_strings, new_strings, hasher, keys, result);
 }
 
 heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
@@ -407,17 +443,10 @@ heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings
      * keyed in one pass, in order. Hashed on demand, the general path would
      * decode and hash every string several times, each time reading a
      * native string's bytes at a random address. */
-    uint64_t stack_keys[SWIFT_KEYS_ON_STACK];
-    uint64_t *keys = count <= SWIFT_KEYS_ON_STACK ? stack_keys : heckel_alloc(&env, count, sizeof *keys);
+    if (count <= SWIFT_KEYS_ON_STACK) return match_swift_strings_on_stack(&env, old_strings, new_strings, &hasher, result);
+    uint64_t *keys = heckel_alloc(&env, count, sizeof *keys);
     if (!keys) return HECKEL_OUT_OF_MEMORY;
-    if (key_swift_strings(&env, old_strings, &hasher, keys, &status) &&
-        key_swift_strings(&env, new_strings, &hasher, keys + old_count, &status)) {
-        heckel_bytes bytes = {.old_strings = old_strings, .new_strings = new_strings};
-        heckel_input in = {.kind = HECKEL_INPUT_KEYS, .old_count = old_count, .new_count = new_count,
-                           .old_keys = keys, .new_keys = keys + old_count, .equal = swift_strings_equal,
-                           .context = &bytes, .bytes = &bytes, .first_unequal = swift_strings_first_unequal};
-        status = heckel_run(&env, &in, result);
-    }
-    if (keys != stack_keys) heckel_free(&env, keys);
+    status = match_keyed_swift_strings(&env, old_strings, new_strings, &hasher, keys, result);
+    heckel_free(&env, keys);
     return status;
 }

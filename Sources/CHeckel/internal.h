@@ -117,7 +117,7 @@ typedef struct heckel_bytes {
     const unsigned char *old_records, *new_records; /* records */
     size_t size;
     const heckel_span *old_spans, *new_spans;       /* spans */
-    const heckel_swift_strings *old_strings, *new_strings; /* Swift strings (swift_strings.c) */
+    const heckel_swift_strings *old_strings, *new_strings; /* Swift strings (entry_points.c) */
 } heckel_bytes;
 typedef struct heckel_input {
     heckel_input_kind kind;

@@ -37,8 +37,10 @@ extension ListDiff {
                 let windowEnd = min(side.prefix &+ side.windowCount, count)
                 let shift = side.shift
                 return try withExtendedLifetime(side.storage) { () throws(CoreFailure) in
-                    // Indexed by new offset over the window (read only there).
-                    let window = UnsafePointer(side.storage.entries + side.start) - side.prefix
+                    // The window's entries; new offset k's is window[k - prefix]
+                    // (a base pointer moved back by prefix could point before
+                    // the block, which Swift's pointer arithmetic does not allow).
+                    let window = UnsafePointer(side.storage.entries + side.start)
                     var newOffset = 0
                     while newOffset < count {
                         try CancelFlag.poll(cancel, at: newOffset)
@@ -53,12 +55,12 @@ extension ListDiff {
                         }
                         while newOffset < windowStop {
                             while newOffset < windowStop {
-                                let oldOffset = window[newOffset]
+                                let oldOffset = window[newOffset &- side.prefix]
                                 if oldOffset != Mapping.unmatched, old[Int(oldOffset)] != new[newOffset] { break }
                                 newOffset &+= 1
                             }
                             if newOffset == windowStop { break }
-                            pairs.append(old: window[newOffset], new: UInt32(truncatingIfNeeded: newOffset))
+                            pairs.append(old: window[newOffset &- side.prefix], new: UInt32(truncatingIfNeeded: newOffset))
                             newOffset &+= 1
                         }
                         while newOffset < end {

@@ -467,7 +467,9 @@ static void swift_list_make(swift_list *l, const heckel_span *spans, size_t coun
             memset(object, 0x5A, 32); /* the object's header: never read */
             memcpy(object + 32, base, total);
             l->objects[k] = object;
-            store64(value, 0x9000000000000000ull | total);
+            /* Flags as the standard library sets them: ASCII and tail-allocated,
+             * plus NFC, plus natively stored for native strings (not literals). */
+            store64(value, (k % 4 == 0 ? 0xD000000000000000ull : 0xF000000000000000ull) | total);
             store64(value + 8, (uint64_t)(uintptr_t)object | (k % 4 == 0 ? 0x8ull << 60 : 0));
         }
         if (substring) {
@@ -672,12 +674,21 @@ static void swift_invalid_arguments(test_tally *t) {
         EXPECT_REJECTED(t, &o, heckel_match_swift_strings(&list, &bad, NULL, &o.result), HECKEL_INVALID_ARGUMENT,
                         what);
     }
-    heckel_swift_strings narrow = list, tight = sub, late = sub;
+    /* A base 20 bytes into 32-byte values: its 16 bytes would end in the next
+     * value (past the list for the last). Each of those 16 bytes is made a
+     * readable small string here, so only the layout check can refuse it. */
+    unsigned char overlapping[4][SWIFT_SUBSTRING] = {{0}};
+    for (int k = 0; k < 3; k++) memcpy(overlapping[k] + 20, "abcde", 5), overlapping[k + 1][3] = 0xE5;
+    heckel_swift_strings narrow = list, tight = sub, late = sub, start_past = sub;
+    heckel_swift_strings base_past = {.values = overlapping, .count = 3, .stride = SWIFT_SUBSTRING,
+                                      .substring = true, .base = 20, .start = 8, .end = 8};
     narrow.stride = 8, tight.stride = 24, late.end = 28;
-    heckel_swift_strings layouts[] = {null_values, narrow, tight, late};
-    const char *names[] = {"NULL values", "stride under 16", "substring base past the stride",
-                           "substring end field past the stride"};
-    for (size_t k = 0; k < 4; k++) {
+    start_past.start = 28;
+    heckel_swift_strings layouts[] = {null_values, narrow, tight, late, base_past, start_past};
+    const char *names[] = {"NULL values", "stride under 16", "substring end field past a stride of 24",
+                           "substring end field past the stride", "substring base past the stride",
+                           "substring start field past the stride"};
+    for (size_t k = 0; k < sizeof layouts / sizeof *layouts; k++) {
         char what[120];
         snprintf(what, sizeof what, "swift strings: %s", names[k]);
         tally_expect(t, !heckel_swift_strings_readable(&layouts[k]), what, "found readable");

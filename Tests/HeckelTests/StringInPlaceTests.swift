@@ -276,7 +276,7 @@ import Testing
     /// long, or at the wrong start, would pair variants).
     @Test func everyByteDecides() throws {
         guard StringLayout.isVerified else { return }
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator(seed: 0x5EED_B17E)
         for length in 1...100 {
             let base = Array(Self.string(length, length: length).utf8)
             var variants = [String(decoding: base, as: UTF8.self)]

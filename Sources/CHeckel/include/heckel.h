@@ -191,7 +191,7 @@ heckel_status heckel_match_keys(const uint64_t *old_keys, size_t old_count,
                                 const heckel_options *options, heckel_result *result);
 
 /* Matches lists of fixed-width records (element_size bytes each, packed),
- * hashed with XXH3 and compared with memcmp: UUIDs, integers, plain structs
+ * hashed with XXH3 under a seed drawn per call and compared with memcmp: UUIDs, integers, plain structs
  * without padding. element_size must be non-zero. Cost: O(n * element_size). */
 heckel_status heckel_match_records(const void *old_records, size_t old_count,
                                    const void *new_records, size_t new_count,
@@ -205,7 +205,8 @@ typedef struct heckel_span {
 } heckel_span;
 
 /* Matches lists of byte strings, hashed with XXH3 under a seed drawn per
- * call (so crafted strings cannot share keys) and compared with memcmp.
+ * call (so strings cannot be crafted to share keys in bulk) and compared
+ * with memcmp.
  * Cost: O(total bytes). */
 heckel_status heckel_match_spans(const heckel_span *old_spans, size_t old_count,
                                  const heckel_span *new_spans, size_t new_count,
@@ -249,12 +250,14 @@ bool heckel_swift_strings_readable(const heckel_swift_strings *strings);
 
 /* Matches two lists of Swift strings by their bytes (ASCII, so bytes equal
  * exactly when the strings are ==), read where they lie: no copy, no
- * callback. Keys are XXH3 of the bytes under a seed drawn per call, so no
- * fixed set of strings shares keys (hash flooding). HECKEL_INVALID_ARGUMENT
- * when a list is not heckel_swift_strings_readable (found in the same pass
- * that keys them). The values must stay alive and unchanged during the
- * call. Cost: O(total bytes) expected; scratch of 8 bytes per string for
- * the keys, plus the core's own. */
+ * callback. Keys are XXH3 of the bytes under a seed drawn per call, so
+ * strings cannot be crafted to share keys in bulk (hash flooding).
+ * HECKEL_INVALID_ARGUMENT, outputs untouched, when a list is not
+ * heckel_swift_strings_readable (found while keying). The values must stay
+ * alive and unchanged during the call. Cost: O(total bytes) expected; the
+ * keys (8 bytes per string) on the stack up to 2,048 strings in all (16 KB),
+ * hashed into the direct path's own block up to 65,534, else in a block of
+ * their own; plus the core's own scratch. */
 heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
                                          const heckel_swift_strings *new_strings,
                                          const heckel_options *options, heckel_result *result);
@@ -275,9 +278,11 @@ heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_coun
                                 const heckel_options *options, heckel_offset *moves,
                                 size_t *move_count);
 
-/* The 64-bit key heckel_match_records uses: XXH3-64 of the bytes, seed 0
- * (heckel_match_spans and heckel_match_swift_strings hash under a seed drawn
- * per call). Callers of heckel_match_keys may use it for their own keys. */
+/* XXH3-64 of the bytes, seed 0: a key callers of heckel_match_keys may use
+ * for their own elements (the matchers that hash, heckel_match_records,
+ * heckel_match_spans and heckel_match_swift_strings, hash under a seed drawn
+ * per call). A fixed function: keys of untrusted input from it can be
+ * crafted to collide (see heckel_match_keyed_spans). */
 uint64_t heckel_hash_bytes(const void *bytes, size_t length);
 
 #ifdef __cplusplus

@@ -15,9 +15,10 @@ import CHeckel
 ///   not recognize): the bytes copied once into one buffer, as spans the
 ///   core keys the same way (`heckel_match_spans`).
 ///
-/// Keys come from the core under its per-call seed, never from a fixed
-/// Swift function: with fixed keys, crafted strings sharing one key cost
-/// O(n^2) byte comparisons (`Tests/C/test_hash_flooding.c` counts them).
+/// Keys come from the core under its per-call seed (records, spans and
+/// strings alike), never from a fixed Swift function: with fixed keys,
+/// crafted strings sharing one key cost O(n^2) byte comparisons
+/// (`Tests/C/test_hash_flooding.c` counts them).
 ///
 /// Why this agrees with `==`: Swift compares strings by Unicode canonical
 /// equivalence, not bytes ("e\u{301}" == "é", and the Kelvin sign "\u{212A}"
@@ -171,7 +172,7 @@ enum StringKeys {
 
     /// Matches lists of substrings, or returns `nil` when one is not ASCII:
     /// in place when every substring's base is small or native ASCII
-    /// (`StringLayout.asciiBytes(ofSubstringAt:_:)`), else copied.
+    /// (`heckel_match_swift_strings` reads them), else copied.
     @usableFromInline
     static func matchSubstrings(
         _ old: UnsafeBufferPointer<Substring>, _ new: UnsafeBufferPointer<Substring>, options: ListDiff.Options, cancel: CancelFlag?
