@@ -16,7 +16,7 @@ let package = Package(
         .target(name: "CHeckel", dependencies: ["CXXHash"]),
         .target(
             name: "Heckel",
-            dependencies: ["CHeckel"],
+            dependencies: ["CHeckel", "CXXHash"],
             // Sendable results and the async API are checked in full.
             swiftSettings: [.enableUpcomingFeature("StrictConcurrency"), .enableUpcomingFeature("ExistentialAny")]
         ),

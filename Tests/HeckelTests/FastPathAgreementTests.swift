@@ -1,3 +1,5 @@
+import CHeckel
+import CXXHash
 import Foundation
 @testable import Heckel
 import Testing
@@ -70,6 +72,18 @@ import Testing
         #expect(try byteMatch(["a", "K"], ["\u{212A}"]) == nil)
         #expect(try byteMatch(["\u{E9}"], ["a"]) == nil)
         #expect(try byteMatch([], []) != nil)
+    }
+
+    /// Byte keys (`[UInt8]`, `Data`) are XXH3 under the process's seed, not
+    /// the fixed `heckel_hash_bytes` (seed 0), whose collisions crafted input
+    /// could share to cost O(n^2) `==` calls.
+    @Test func byteKeysAreSeeded() {
+        for bytes: [UInt8] in [[], [1], [1, 2, 3], Array(repeating: 9, count: 40)] {
+            bytes.withUnsafeBytes { raw in
+                #expect(ByteKeys.key(raw) == XXH3_64bits_withSeed(raw.baseAddress, raw.count, ByteKeys.seed))
+                #expect(ByteKeys.key(raw) != heckel_hash_bytes(raw.baseAddress, raw.count))
+            }
+        }
     }
 
     @Test func integerTypesAccepted() {

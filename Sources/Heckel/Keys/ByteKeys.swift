@@ -4,15 +4,31 @@ import FoundationEssentials
 import Foundation
 #endif
 import CHeckel
+import CXXHash
 
-/// Contiguous byte arrays (`[UInt8]`, `Data`): XXH3 of the bytes as key
-/// (`heckel_hash_bytes`, read in place), and `==` through the callback.
+/// Contiguous byte arrays (`[UInt8]`, `Data`): XXH3 of the bytes under a
+/// seed drawn once per process as key (read in place), and `==` through the
+/// callback.
 ///
 /// Why this agrees with `==`: both types' `==` compares the byte sequences, so
 /// equal elements have identical bytes and so identical keys. Keys are not
 /// trusted alone; `==` confirms each candidate pair.
+///
+/// Why the seed: keys from a fixed function (`heckel_hash_bytes`, seed 0)
+/// let crafted byte strings share one key, and n unequal elements under one
+/// key cost the exact matcher O(n^2) `==` calls. Drawn per process, as
+/// Swift's own `Hasher` seeds `hashValue`; keys never outlive a call, so
+/// results do not depend on it.
 @usableFromInline
 enum ByteKeys {
+    /// The seed of every byte key in this process.
+    static let seed = UInt64.random(in: .min ... .max)
+
+    /// The key of one element's bytes.
+    static func key(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        XXH3_64bits_withSeed(bytes.baseAddress, bytes.count, seed)
+    }
+
     /// Matches two lists of `[UInt8]` or `Data`, or returns `nil` for any
     /// other element type.
     ///
@@ -36,7 +52,7 @@ enum ByteKeys {
         _ old: UnsafeBufferPointer<[UInt8]>, _ new: UnsafeBufferPointer<[UInt8]>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
         try matchHashed(old, new, options: options, cancel: cancel) { bytes in
-            bytes.withUnsafeBytes { heckel_hash_bytes($0.baseAddress, $0.count) }
+            bytes.withUnsafeBytes(key)
         }
     }
 
@@ -46,7 +62,7 @@ enum ByteKeys {
         _ old: UnsafeBufferPointer<Data>, _ new: UnsafeBufferPointer<Data>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
         try matchHashed(old, new, options: options, cancel: cancel) { bytes in
-            bytes.withUnsafeBytes { heckel_hash_bytes($0.baseAddress, $0.count) }
+            bytes.withUnsafeBytes(key)
         }
     }
 
