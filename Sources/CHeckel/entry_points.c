@@ -32,12 +32,20 @@ static heckel_status check(const void *old_list, size_t old_count, const void *n
 
 /* ---- keys ---- */
 
+/* The first new offset in [first, end) whose matched pair equal() rejects,
+ * or end (heckel_input.first_unequal). Always inlined: with a constant
+ * equal, as for spans and Swift strings, the comparison inlines too. */
+static inline __attribute__((always_inline)) size_t
+first_unequal_with(heckel_equal_fn equal, void *context, const uint32_t *match, size_t prefix, size_t first,
+                   size_t end) {
+    for (size_t j = first; j < end; j++)
+        if (match[j] != HECKEL_UNMATCHED && !equal(context, prefix + match[j], prefix + j)) return j;
+    return end;
+}
+
 static size_t keys_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
                                  size_t first, size_t end) {
-    for (size_t j = first; j < end; j++)
-        if (match[j] != HECKEL_UNMATCHED && !in->equal(in->context, prefix + match[j], prefix + j))
-            return j;
-    return end;
+    return first_unequal_with(in->equal, in->context, match, prefix, first, end);
 }
 
 heckel_status heckel_match_keys(const uint64_t *old_keys, size_t old_count,
@@ -139,10 +147,7 @@ static void hash_records(const heckel_input *in, bool new_side, size_t first, si
 
 static size_t spans_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
                                   size_t first, size_t end) {
-    for (size_t j = first; j < end; j++)
-        if (match[j] != HECKEL_UNMATCHED && !spans_equal(in->context, prefix + match[j], prefix + j))
-            return j;
-    return end;
+    return first_unequal_with(spans_equal, in->context, match, prefix, first, end);
 }
 
 static void hash_spans(const heckel_input *in, bool new_side, size_t first, size_t count,
@@ -256,10 +261,7 @@ static bool swift_strings_equal(void *context, size_t i, size_t j) {
 
 static size_t swift_strings_first_unequal(const heckel_input *in, const uint32_t *match, size_t prefix,
                                           size_t first, size_t end) {
-    for (size_t j = first; j < end; j++)
-        if (match[j] != HECKEL_UNMATCHED && !swift_strings_equal(in->context, prefix + match[j], prefix + j))
-            return j;
-    return end;
+    return first_unequal_with(swift_strings_equal, in->context, match, prefix, first, end);
 }
 
 /* XXH3_64bits_withSeed under one call's seed, with the words of XXH3's
