@@ -679,11 +679,17 @@ static void swift_invalid_arguments(test_tally *t) {
      * readable small string here, so only the layout check can refuse it. */
     unsigned char overlapping[4][SWIFT_SUBSTRING] = {{0}};
     for (int k = 0; k < 3; k++) memcpy(overlapping[k] + 20, "abcde", 5), overlapping[k + 1][3] = 0xE5;
-    heckel_swift_strings narrow = list, tight = sub, late = sub, start_past = sub;
+    /* A start field 28 bytes into 32-byte values: its 8 bytes end in the
+     * next value. Empty small strings and zero index words make every read
+     * of it valid (start 0, end 0), so again only the layout check refuses. */
+    unsigned char empties[4][SWIFT_SUBSTRING] = {{0}};
+    for (int k = 0; k < 4; k++) empties[k][15] = 0xE0;
+    heckel_swift_strings narrow = list, tight = sub, late = sub;
     heckel_swift_strings base_past = {.values = overlapping, .count = 3, .stride = SWIFT_SUBSTRING,
                                       .substring = true, .base = 20, .start = 8, .end = 8};
+    heckel_swift_strings start_past = {.values = empties, .count = 3, .stride = SWIFT_SUBSTRING,
+                                       .substring = true, .base = 0, .start = 28, .end = 16};
     narrow.stride = 8, tight.stride = 24, late.end = 28;
-    start_past.start = 28;
     heckel_swift_strings layouts[] = {null_values, narrow, tight, late, base_past, start_past};
     const char *names[] = {"NULL values", "stride under 16", "substring end field past a stride of 24",
                            "substring end field past the stride", "substring base past the stride",
