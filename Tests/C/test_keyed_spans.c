@@ -180,6 +180,31 @@ static heckel_status keyed(const call *c, const heckel_options *options, test_ou
                                     options, &o->result);
 }
 
+/* The end of every comparison with heckel_match_spans: got must equal want
+ * (byte for byte when exact, else mapping and counts: under colliding keys
+ * the move set may be another of the same size); one tally line, labelled,
+ * whose detail is what (the case) and the error; both outputs freed. */
+static void expect_as_spans(test_tally *t, const char *error, test_outputs *got, test_outputs *want, bool exact,
+                            const char *label, const char *what) {
+    if (!error && !outputs_same(got, want, exact))
+        error = exact ? "outputs differ from heckel_match_spans'" : "mapping or counts differ from heckel_match_spans'";
+    char detail[240];
+    snprintf(detail, sizeof detail, "%s: %s", what, error ? error : "");
+    tally_expect(t, !error, label, detail);
+    outputs_free(got);
+    outputs_free(want);
+}
+
+/* The sizes of round `round` of a random-lists test: empty and tiny lists in
+ * rounds 0-5, up to 400 elements until small_end, up to 6,000 until mid_end,
+ * then near big. */
+static void round_sizes(test_rng *rng, int round, int small_end, int mid_end, size_t big, size_t *n, size_t *m) {
+    if (round < 6) *n = round % 3 * 2, *m = round / 3 * 3;
+    else if (round < small_end) *n = rng_below(rng, 400), *m = rng_below(rng, 400);
+    else if (round < mid_end) *n = rng_below(rng, 6000), *m = rng_below(rng, 6000);
+    else *n = big - rng_below(rng, 3000), *m = big - rng_below(rng, 3000);
+}
+
 /* One list pair under one kind of keys, one options: OK, the result agrees
  * with the strings, the same as heckel_match_spans (byte for byte under
  * hashed keys; mapping and counts under colliding ones, where the move set
@@ -213,16 +238,10 @@ static void expect_agrees(test_tally *t, call *c, key_kind kind, const heckel_op
     } else if (!error) {
         error = check_result(c->old, c->n, c->new, c->m, &got.result);
     }
-    if (!error && !outputs_same(&got, &want, kind == KEYS_HASH))
-        error = kind == KEYS_HASH ? "outputs differ from heckel_match_spans'"
-                                  : "mapping or counts differ from heckel_match_spans'";
-    char detail[200];
-    snprintf(detail, sizeof detail, "%s keys, old %zu, new %zu, threads %u%s: %s", key_names[kind],
-             c->n, c->m, options ? options->threads : 0,
-             options && options->ignore_order ? ", ignore_order" : "", error ? error : "");
-    tally_expect(t, !error, label, detail);
-    outputs_free(&got);
-    outputs_free(&want);
+    char what[160];
+    snprintf(what, sizeof what, "%s keys, old %zu, new %zu, threads %u%s", key_names[kind], c->n, c->m,
+             options ? options->threads : 0, options && options->ignore_order ? ", ignore_order" : "");
+    expect_as_spans(t, error, &got, &want, kind == KEYS_HASH, label, what);
 }
 
 static void random_lists(test_tally *t, test_rng *rng, const strings *s) {
@@ -231,10 +250,7 @@ static void random_lists(test_tally *t, test_rng *rng, const strings *s) {
     static const heckel_options options[] = {{.threads = 1}, {.threads = 4}, {.ignore_order = true}};
     for (int round = 0; round < 60; round++) {
         size_t n, m;
-        if (round < 6) n = round % 3 * 2, m = round / 3 * 3; /* empty and tiny */
-        else if (round < 44) n = rng_below(rng, 400), m = rng_below(rng, 400);
-        else if (round < 50) n = rng_below(rng, 6000), m = rng_below(rng, 6000);
-        else n = BIG - rng_below(rng, 3000), m = BIG - rng_below(rng, 3000);
+        round_sizes(rng, round, 44, 50, BIG, &n, &m);
         lists_make(rng, s, old, n, new, m, round);
         call c;
         call_make(&c, s, old, n, new, m);
@@ -522,17 +538,11 @@ static void expect_swift_agrees(test_tally *t, const swift_call *w, uint64_t mod
                         : !outputs_past_ends_untouched(&got) ? "wrote past an output array"
                         : options && options->ignore_order ? NULL
                         : check_result(c->old, c->n, c->new, c->m, &got.result);
-    if (!error && !outputs_same(&got, &want, modulus == 0))
-        error = modulus == 0 ? "outputs differ from heckel_match_spans'"
-                             : "mapping or counts differ from heckel_match_spans'";
-    char detail[200];
-    snprintf(detail, sizeof detail, "%s, key modulus %llu, old %zu, new %zu, threads %u%s: %s",
+    char what[160];
+    snprintf(what, sizeof what, "%s, key modulus %llu, old %zu, new %zu, threads %u%s",
              w->a.strings.substring ? "substrings" : "strings", (unsigned long long)modulus, c->n, c->m,
-             options ? options->threads : 0, options && options->ignore_order ? ", ignore_order" : "",
-             error ? error : "");
-    tally_expect(t, !error, label, detail);
-    outputs_free(&got);
-    outputs_free(&want);
+             options ? options->threads : 0, options && options->ignore_order ? ", ignore_order" : "");
+    expect_as_spans(t, error, &got, &want, modulus == 0, label, what);
 }
 
 static void swift_random_lists(test_tally *t, test_rng *rng, const strings *s) {
@@ -541,10 +551,7 @@ static void swift_random_lists(test_tally *t, test_rng *rng, const strings *s) {
     static const heckel_options options[] = {{.threads = 1}, {.threads = 4}, {.ignore_order = true}};
     for (int round = 0; round < 40; round++) {
         size_t n, m;
-        if (round < 6) n = round % 3 * 2, m = round / 3 * 3;
-        else if (round < 30) n = rng_below(rng, 400), m = rng_below(rng, 400);
-        else if (round < 36) n = rng_below(rng, 6000), m = rng_below(rng, 6000);
-        else n = BIG - rng_below(rng, 3000), m = BIG - rng_below(rng, 3000);
+        round_sizes(rng, round, 30, 36, BIG, &n, &m);
         lists_make(rng, s, old, n, new, m, round);
         call c;
         call_make(&c, s, old, n, new, m);
