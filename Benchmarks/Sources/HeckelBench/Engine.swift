@@ -17,6 +17,10 @@ enum Engine: String, CaseIterable, Codable, ExpressibleByArgument {
 
     /// Engines that take a thread count; the others always run on the calling thread.
     var takesThreads: Bool { self == .listdiff || self == .ccore }
+
+    /// This package's engines, whose first call is sampled in several fresh processes
+    /// (`--cold-runs`); the others' is one sample.
+    var takesColdSamples: Bool { self == .listdiff || self == .ccore || self == .flat }
 }
 
 /// The deletions, insertions and moves of one checked result.

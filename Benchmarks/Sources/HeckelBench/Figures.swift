@@ -10,6 +10,11 @@ struct Figure: Codable {
     var goal: String?
     /// The unit of a figure that is not a ratio: "ns", "µs".
     var unit: String? = nil
+    /// A median's samples, and the lowest and highest value they gave (the first call over warm:
+    /// one value per fresh process).
+    var samples: Int? = nil
+    var low: Double? = nil
+    var high: Double? = nil
 }
 
 enum Figures {
@@ -44,8 +49,9 @@ enum Figures {
                 }
             }
             if (lists.size ?? 0) >= 1_000_000, let cold = row.coldToWarm {
-                figures.append(Figure(name: "first call over warm", subject: ofThisRow,
-                                      value: cold, goal: "≤ 1.3x"))
+                let range = row.coldToWarmRange
+                figures.append(Figure(name: "first call over warm", subject: ofThisRow, value: cold, goal: "≤ 1.3x",
+                                      samples: row.coldRuns, low: range?.lowerBound, high: range?.upperBound))
                 if let cpu = row.coldToWarmCPU {  // the same without waiting for a core
                     figures.append(Figure(name: "first call over warm, CPU time", subject: ofThisRow, value: cpu))
                 }

@@ -34,7 +34,9 @@ struct HeckelBenchCommand: AsyncParsableCommand {
         [Int], at 1 thread and all cores.
         Each engine is measured in its own child process, the engines on the same lists taking \
         turns run by run; the first run of each process is reported apart (cold) from the median \
-        of the others (warm). Every result is checked (the edit script applied to the old list \
+        of the others (warm). For listdiff, ccore and flat the first call is measured in \
+        --cold-runs fresh processes (the engines again in turn) and reported as their median, with \
+        the fastest and slowest in the CSV and JSON and under the table. Every result is checked (the edit script applied to the old list \
         must give the new one) before it is printed.
         Examples:
           heckel-bench --size 1e7 --element int --element uuid --engine listdiff --engine ccore
@@ -57,6 +59,9 @@ struct HeckelBenchCommand: AsyncParsableCommand {
 
     @Option(help: "Warm runs per engine, after its first (cold) run; their median is reported.")
     var runs = 3
+
+    @Option(name: .customLong("cold-runs"), help: "First calls measured per row of listdiff, ccore and flat, each in a fresh process (the first child's first run, then children that make one call each, the engines in turn); their median is the 'first' column, their range is given. The other engines take one.")
+    var coldRuns = 3
 
     @Option(name: .customLong("threads"), help: "Threads for listdiff and ccore: a count, or 0 for the library's own choice (repeatable; default 1 and all cores). The other engines run on one.")
     var threads: [Int] = []
@@ -91,6 +96,7 @@ struct HeckelBenchCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard runs >= 1 else { throw ValidationError("--runs must be at least 1") }
+        guard coldRuns >= 1 else { throw ValidationError("--cold-runs must be at least 1") }
         guard timeCap > 0, timeCap.isFinite else { throw ValidationError("--time-cap must be a positive number of seconds") }
         guard threads.allSatisfy({ $0 >= 0 && $0 <= 1024 }) else {
             throw ValidationError("--threads takes a count from 1 to 1024, or 0 for the library's own choice")
@@ -129,11 +135,12 @@ struct HeckelBenchCommand: AsyncParsableCommand {
             throw ValidationError("none of the engines asked for runs in the scenarios asked for "
                 + "(the sectioned scenario runs flat and listdiff only, flat runs in no other)")
         }
-        var runner = SuiteRunner(jobs: jobs, warmRuns: runs, textFiles: textFiles)
+        var runner = SuiteRunner(jobs: jobs, warmRuns: runs, coldRuns: coldRuns, textFiles: textFiles)
         try runner.checkMemory()
         let rows = await runner.run()
         let summary = RunSummary(
-            command: CommandLine.arguments.joined(separator: " "), seed: seed, runs: runs, timeCapSeconds: timeCap,
+            command: CommandLine.arguments.joined(separator: " "), seed: seed, runs: runs, coldRuns: coldRuns,
+            timeCapSeconds: timeCap,
             randomMix: ratios.summary, cores: ProcessInfo.processInfo.activeProcessorCount,
             physicalMemoryBytes: ProcessInfo.processInfo.physicalMemory,
             notes: SuitePlan.unique(pairs.map(\.0)).flatMap(\.notes) + runner.notes, rows: rows,

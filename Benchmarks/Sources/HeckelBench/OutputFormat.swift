@@ -12,6 +12,7 @@ struct RunSummary: Codable {
     var command: String
     var seed: UInt64
     var runs: Int
+    var coldRuns: Int
     var timeCapSeconds: Double
     var randomMix: String
     var cores: Int
@@ -39,7 +40,8 @@ enum OutputFormatter {
     private static func csv(_ rows: [ResultRow]) -> String {
         let header = "scenario,size,element,engine,threads,old_count,new_count,status,warm_runs,first_s,median_s,min_s,"
             + "max_s,ns_per_element,ratio_to_base,cold_to_warm,peak_resident_bytes,extra_bytes,"
-            + "extra_bytes_per_element,deletions,insertions,moves,edit_script_size,first_minor_faults,median_minor_faults,first_cpu_s,median_cpu_s,note"
+            + "extra_bytes_per_element,deletions,insertions,moves,edit_script_size,first_minor_faults,median_minor_faults,first_cpu_s,median_cpu_s,"
+            + "cold_runs,first_min_s,first_max_s,note"
         func number(_ value: Double?) -> String { value.map { String(format: "%.9g", $0) } ?? "" }
         func integer(_ value: Int?) -> String { value.map(String.init) ?? "" }
         func quoted(_ text: String?) -> String {
@@ -54,7 +56,8 @@ enum OutputFormatter {
              integer(row.peakResidentBytes), integer(row.extraBytes), number(row.extraBytesPerElement),
              integer(row.edits?.deletions), integer(row.edits?.insertions), integer(row.edits?.moves),
              integer(row.edits?.total), number(row.firstMinorFaults), number(row.medianMinorFaults),
-             number(row.firstCPUSeconds), number(row.medianCPUSeconds), quoted(row.note)].joined(separator: ",")
+             number(row.firstCPUSeconds), number(row.medianCPUSeconds), String(row.coldRuns),
+             number(row.firstMinSeconds), number(row.firstMaxSeconds), quoted(row.note)].joined(separator: ",")
         }
         return ([header] + lines).joined(separator: "\n") + "\n"
     }

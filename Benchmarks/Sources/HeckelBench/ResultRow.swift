@@ -15,8 +15,13 @@ struct ResultRow: Codable {
     var note: String?
     /// Runs after the first (warm runs).
     var warmRuns = 0
-    /// The first run in a fresh process (cold): code loading, page faults and all.
+    /// First calls measured, each in a fresh process (`--cold-runs`).
+    var coldRuns = 0
+    /// The first call in a fresh process (cold: code loading, page faults and all): the median
+    /// over `coldRuns` fresh processes, and their fastest and slowest.
     var firstSeconds: Double?
+    var firstMinSeconds: Double?
+    var firstMaxSeconds: Double?
     /// Median, minimum and maximum of the warm runs (of the first alone when it was the only one).
     var medianSeconds: Double?
     var minSeconds: Double?
@@ -27,8 +32,8 @@ struct ResultRow: Codable {
     var peakResidentBytes: Int?
     /// The largest resident growth during one run: the engine's own memory, result included.
     var extraBytes: Int?
-    /// Minor page faults and CPU seconds of the first call, and the medians per call of the warm
-    /// runs (JSON and CSV only).
+    /// Minor page faults and CPU seconds of the first call (medians over the fresh processes), and
+    /// the medians per call of the warm runs (JSON and CSV only).
     var firstMinorFaults: Double?
     var medianMinorFaults: Double?
     var firstCPUSeconds: Double?
@@ -49,16 +54,21 @@ struct ResultRow: Codable {
         self.init(job: record.job, oldCount: record.oldCount, newCount: record.newCount,
                   status: record.runs.isEmpty ? .timedOut : .ok, note: record.note)
         guard let first = record.runs.first else { return }
-        firstSeconds = first.seconds
+        let firstCalls = record.firstCalls
+        coldRuns = firstCalls.count
+        firstSeconds = Self.median(firstCalls.map(\.seconds))
+        firstMinSeconds = firstCalls.map(\.seconds).min()
+        firstMaxSeconds = firstCalls.map(\.seconds).max()
         let warm = record.runs.dropFirst().map(\.seconds).sorted()
         warmRuns = warm.count
         let times = warm.isEmpty ? [first.seconds] : warm
         medianSeconds = Self.median(times)
         minSeconds = times.first
         maxSeconds = times.last
-        peakResidentBytes = record.runs.map(\.peakResidentBytes).max()
-        extraBytes = record.runs.map(\.extraBytes).max()
-        (firstMinorFaults, firstCPUSeconds) = (first.minorFaults, first.cpuSeconds)
+        peakResidentBytes = (record.runs + record.coldRuns).map(\.peakResidentBytes).max()
+        extraBytes = (record.runs + record.coldRuns).map(\.extraBytes).max()
+        firstMinorFaults = Self.median(firstCalls.compactMap(\.minorFaults))
+        firstCPUSeconds = Self.median(firstCalls.compactMap(\.cpuSeconds))
         medianMinorFaults = Self.median(record.runs.dropFirst().compactMap(\.minorFaults))
         medianCPUSeconds = Self.median(record.runs.dropFirst().compactMap(\.cpuSeconds))
         edits = first.edits
@@ -94,10 +104,18 @@ struct ResultRow: Codable {
         return Double(extraBytes) / elementBasis
     }
 
-    /// The cold run over the warm median; nil without warm runs.
+    /// The first call (median of the fresh processes) over the warm median; nil without warm runs.
     var coldToWarm: Double? {
         guard warmRuns > 0, let firstSeconds, let medianSeconds, medianSeconds > 0 else { return nil }
         return firstSeconds / medianSeconds
+    }
+
+    /// The fastest and slowest fresh process's first call over the warm median; nil without warm
+    /// runs or with one cold sample.
+    var coldToWarmRange: ClosedRange<Double>? {
+        guard coldRuns > 1, warmRuns > 0, let firstMinSeconds, let firstMaxSeconds, let medianSeconds,
+              medianSeconds > 0 else { return nil }
+        return (firstMinSeconds / medianSeconds)...(firstMaxSeconds / medianSeconds)
     }
 
     /// "10^6", or old/new line counts for text files.

@@ -9,6 +9,9 @@ final class ChildRecord {
     var newCount = 0
     /// The runs in order; the first is the cold one.
     var runs: [RunMeasurement] = []
+    /// The first calls of the fresh children started after the warm runs, one call each
+    /// (`--cold-runs`): with `runs[0]`, the cold samples the row's first call is the median of.
+    var coldRuns: [RunMeasurement] = []
     /// Set when the child stopped before the parent was done with it.
     var ending: ChildMessage?
     var note: String?
@@ -31,6 +34,19 @@ final class ChildRecord {
         return true
     }
 
+    /// Every cold sample: the first run of the measuring child, then the fresh children's.
+    var firstCalls: [RunMeasurement] { Array(runs.prefix(1)) + coldRuns }
+
+    /// Whether the parent should start another fresh child for one more cold sample: up to
+    /// `coldRuns` samples in all, for this package's engines only (the goal's figures are theirs;
+    /// the others keep one), none that would take the row past the time cap.
+    func wantsColdRun(coldRuns wanted: Int) -> Bool {
+        guard isLive, job.engine.takesColdSamples, let first = runs.first, firstCalls.count < wanted else { return false }
+        let total = runs.reduce(0) { $0 + $1.seconds * Double($1.calls) } + coldRuns.reduce(0) { $0 + $1.seconds }
+        let next = firstCalls.map(\.seconds).max() ?? first.seconds
+        return total + next <= job.timeCap
+    }
+
     func receive(_ message: ChildMessage?) {
         switch message {
         case let .ready(oldCount, newCount)?: (self.oldCount, self.newCount) = (oldCount, newCount)
@@ -46,7 +62,7 @@ final class ChildRecord {
 /// every engine alike, while each engine's memory is still read in its own process. Only one child
 /// runs at a time.
 enum RoundRobin {
-    static func measure(_ jobs: [Job], warmRuns: Int) async -> [ChildRecord] {
+    static func measure(_ jobs: [Job], warmRuns: Int, coldRuns: Int = 1) async -> [ChildRecord] {
         let records = jobs.map(ChildRecord.init)
         await withChildren(records[...], open: []) { children in
             for child in children { await child.receive() }
@@ -59,7 +75,38 @@ enum RoundRobin {
                 }
             }
         }
+        // More cold samples, each the first call of a fresh child that makes only that call, the
+        // engines again in turn; started once the children above have exited, one at a time, so
+        // they need no more memory than the batch did.
+        var asked = true
+        while asked {
+            asked = false
+            for record in records where record.wantsColdRun(coldRuns: coldRuns) {
+                await coldSample(record)
+                asked = true
+            }
+        }
         return records
+    }
+
+    /// Starts a fresh child for `record`'s job, asks it for one run (its cold call, unchecked: the
+    /// first child's was checked) and adds it to `record.coldRuns`; a child that fails ends the
+    /// record as the first one would.
+    private static func coldSample(_ record: ChildRecord) async {
+        var job = record.job
+        job.coldSampleOnly = true
+        let sample = ChildRecord(job: job)
+        await withChildren([sample][...], open: []) { children in
+            for child in children {
+                await child.receive()
+                await child.ask()
+            }
+        }
+        switch (sample.ending, sample.runs.first) {
+        case (nil, let run?): record.coldRuns.append(run)
+        case (let ending?, _): record.ending = ending
+        case (nil, nil): record.ending = .failed("a cold-sample process ended without a report")
+        }
     }
 
     /// The path of this executable, which re-runs itself with `--child JOB` (tests point it at the

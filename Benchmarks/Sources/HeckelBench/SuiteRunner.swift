@@ -13,15 +13,18 @@ struct SuiteRunner {
     var jobs: [Job]
     /// Timed runs after each child's first (cold) one.
     var warmRuns: Int
+    /// First calls to measure per row, each in a fresh child (`--cold-runs`).
+    var coldRuns: Int
     /// The text files' sizes, when the text scenario is planned.
     var textFiles: TextFilesSummary?
 
     private(set) var errors: [String] = []
     private(set) var notes: [String] = []
 
-    init(jobs: [Job], warmRuns: Int, textFiles: TextFilesSummary?) {
+    init(jobs: [Job], warmRuns: Int, coldRuns: Int = 1, textFiles: TextFilesSummary?) {
         self.jobs = jobs
         self.warmRuns = warmRuns
+        self.coldRuns = coldRuns
         self.textFiles = textFiles
     }
 
@@ -69,7 +72,7 @@ struct SuiteRunner {
             }
             let progress = ProgressLine(label: "[\(index + 1)/\(groups.count)] \(group[0].lists.label)")
             for batch in batches where !batch.isEmpty {
-                for record in await RoundRobin.measure(batch, warmRuns: warmRuns) { measured[record.job] = record }
+                for record in await RoundRobin.measure(batch, warmRuns: warmRuns, coldRuns: coldRuns) { measured[record.job] = record }
             }
             progress.finish()
             for job in group {

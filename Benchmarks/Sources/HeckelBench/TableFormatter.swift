@@ -31,7 +31,7 @@ enum TableFormatter {
             let name = "\(row.engine.rawValue) (\(row.threadsLabel) thr) on \(row.lists.label)"
             switch row.status {
             case .ok:
-                line["runs"] = "1+\(row.warmRuns)"
+                line["runs"] = "\(row.coldRuns)+\(row.warmRuns)"
                 line["first"] = seconds(row.firstSeconds)
                 line["median"] = seconds(row.medianSeconds)
                 line["min .. max"] = row.warmRuns > 1 ? seconds(row.minSeconds) + " .. " + seconds(row.maxSeconds) : ""
@@ -58,17 +58,20 @@ enum TableFormatter {
             text += summary.figures.map { figure in
                 figure.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
                     + padded(figure.unit.map { String(format: "%.2f ", figure.value) + $0 } ?? ratio(figure.value), to: 8) + "  " + figure.subject
-                    + (figure.goal.map { "  (goal \($0))" } ?? "")
+                    + (figure.goal.map { "  (goal \($0))" } ?? "") + spread(figure)
             }
         }
         text.append("")
-        text.append("runs: a first (cold) run in a fresh process, then --runs \(summary.runs) warm runs, more (up to "
+        text.append("runs: C+W: C first (cold) calls, each in a fresh process (listdiff, ccore and flat: up to --cold-runs "
+            + "\(summary.coldRuns), the first child's first run, then children that make one call each, the engines in turn; "
+            + "the others: 1), then --runs \(summary.runs) warm runs in the first child, more (up to "
             + "\(Job.shortRowRuns) in all) while they add up to under \(format(Job.shortRowSeconds)) s, fewer where they "
             + "would pass the \(format(summary.timeCapSeconds)) s time cap; the engines of one block take turns run by run;")
         text.append("a warm run repeats the call back to back for about \(format(Job.turnSeconds * 1000)) ms and counts the time "
-            + "per call; median, min .. max, ns/elem and vs listdiff are over the warm runs; cold/warm is first over median "
-            + "(the first call starts from a trimmed heap, warm calls reuse what the allocator kept; 'CPU time' figures: "
-            + "the same ratio in user + system time);")
+            + "per call; first is the median of the cold calls; median, min .. max, ns/elem and vs listdiff are over the warm "
+            + "runs; cold/warm is first over median, with each fresh process's range beside the figure (the first call starts "
+            + "from a trimmed heap, warm calls reuse what the allocator kept; 'CPU time' figures: the same ratio in user + "
+            + "system time);")
         text.append("ns/elem and B/elem per element, counting (old + new) / 2 elements;")
         text.append("peak RSS: the measuring process's high-water mark, inputs included; extra: the largest resident growth "
             + "during a run, the cold one's where it faults in all its memory (one process per engine);")
@@ -93,6 +96,12 @@ enum TableFormatter {
     private static func decimal(_ value: Double?) -> String {
         guard let value else { return "" }
         return value < 10 ? String(format: "%.1f", value) : String(format: "%.0f", value)
+    }
+
+    /// "  [1.02x .. 1.31x, 3 fresh processes]" after a median figure of several samples.
+    private static func spread(_ figure: Figure) -> String {
+        guard let samples = figure.samples, samples > 1, let low = figure.low, let high = figure.high else { return "" }
+        return "  [\(ratio(low)) .. \(ratio(high)), \(samples) fresh processes]"
     }
 
     /// `text` with spaces after it up to `width` characters, never cut.

@@ -20,7 +20,7 @@ import Testing
                 String(decoding: errorData, as: UTF8.self))
     }
 
-    @Test(arguments: [["--size=-5"], ["--size=-2^3"], ["--time-cap", "inf"]])
+    @Test(arguments: [["--size=-5"], ["--size=-2^3"], ["--time-cap", "inf"], ["--cold-runs", "0"]])
     func badValuesGiveOneUsageError(_ arguments: [String]) throws {
         let run = try heckelBench(arguments)
         #expect(run.status == 64)
@@ -78,8 +78,15 @@ import Testing
         #expect(run.status == 0, "\(run.error)")
         let rows = run.output.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
         #expect(rows.map { "\($0[3]) \($0[4])" } == ["listdiff 1", "stdlib 1", "listdiff 2"])
+        let header = try #require(run.output.split(separator: "\n").first).split(separator: ",").map(String.init)
+        let (coldRuns, low, high) = (header.firstIndex(of: "cold_runs")!, header.firstIndex(of: "first_min_s")!,
+                                     header.firstIndex(of: "first_max_s")!)
         for row in rows {
             #expect(Double(row[9]) != nil && Double(row[10]) != nil, "first_s and median_s")
+            // listdiff's first call: the median of 3 fresh processes (--cold-runs' default); stdlib's: one.
+            #expect(row[coldRuns] == (row[3] == "listdiff" ? "3" : "1"))
+            let (first, fastest, slowest) = (Double(row[9])!, Double(row[low])!, Double(row[high])!)
+            #expect(fastest <= first && first <= slowest)
         }
     }
 }
