@@ -62,7 +62,12 @@ final class ChildRecord {
 /// every engine alike, while each engine's memory is still read in its own process. Only one child
 /// runs at a time.
 enum RoundRobin {
-    static func measure(_ jobs: [Job], warmRuns: Int, coldRuns: Int = 1) async -> [ChildRecord] {
+    /// More cold samples (`coldRuns` in all) come from fresh children that make only that call,
+    /// the engines in turn, one child at a time: between the rounds of warm runs when
+    /// `coldBeside` (so that a change of load over the batch hits cold and warm runs alike; the
+    /// caller says whether memory holds one more child beside the batch's), else once the batch's
+    /// children have exited.
+    static func measure(_ jobs: [Job], warmRuns: Int, coldRuns: Int = 1, coldBeside: Bool = true) async -> [ChildRecord] {
         let records = jobs.map(ChildRecord.init)
         await withChildren(records[...], open: []) { children in
             for child in children { await child.receive() }
@@ -73,20 +78,21 @@ enum RoundRobin {
                     await child.ask()
                     asked = true
                 }
+                if coldBeside, await takeColdRuns(records, coldRuns: coldRuns) { asked = true }
             }
         }
-        // More cold samples, each the first call of a fresh child that makes only that call, the
-        // engines again in turn; started once the children above have exited, one at a time, so
-        // they need no more memory than the batch did.
-        var asked = true
-        while asked {
-            asked = false
-            for record in records where record.wantsColdRun(coldRuns: coldRuns) {
-                await coldSample(record)
-                asked = true
-            }
-        }
+        while await takeColdRuns(records, coldRuns: coldRuns) {}
         return records
+    }
+
+    /// One more cold sample for every record that wants one, in turn; whether any was taken.
+    private static func takeColdRuns(_ records: [ChildRecord], coldRuns: Int) async -> Bool {
+        var took = false
+        for record in records where record.wantsColdRun(coldRuns: coldRuns) {
+            await coldSample(record)
+            took = true
+        }
+        return took
     }
 
     /// Starts a fresh child for `record`'s job, asks it for one run (its cold call, unchecked: the

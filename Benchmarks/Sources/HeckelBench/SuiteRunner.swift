@@ -51,6 +51,7 @@ struct SuiteRunner {
             var skipped: [Job: String] = [:]
             var batches: [[Job]] = [[]]
             var batchBytes = 0
+            var batchesBytes: [(total: Int, largest: Int)] = [(0, 0)]
             for job in group {
                 let (old, new) = counts(of: job)
                 let needed = Estimates.inputBytes(job.element, old: old, new: new)
@@ -61,18 +62,24 @@ struct SuiteRunner {
                 }
                 if batchBytes + needed > available, !batches[batches.count - 1].isEmpty {
                     batches.append([])
+                    batchesBytes.append((0, 0))
                     batchBytes = 0
                 }
                 batches[batches.count - 1].append(job)
                 batchBytes += needed
+                batchesBytes[batches.count - 1] = (batchBytes, max(batchesBytes[batches.count - 1].largest, needed))
             }
             if batches.count > 1 {
                 notes.append("\(group[0].lists.label): ran in \(batches.count) batches to fit in memory, "
                     + "engines interleaved within each batch only")
             }
             let progress = ProgressLine(label: "[\(index + 1)/\(groups.count)] \(group[0].lists.label)")
-            for batch in batches where !batch.isEmpty {
-                for record in await RoundRobin.measure(batch, warmRuns: warmRuns, coldRuns: coldRuns) { measured[record.job] = record }
+            for (batch, bytes) in zip(batches, batchesBytes) where !batch.isEmpty {
+                // A fresh child for a cold sample runs beside the batch's when memory holds one more.
+                let beside = bytes.total + bytes.largest <= available
+                for record in await RoundRobin.measure(batch, warmRuns: warmRuns, coldRuns: coldRuns, coldBeside: beside) {
+                    measured[record.job] = record
+                }
             }
             progress.finish()
             for job in group {

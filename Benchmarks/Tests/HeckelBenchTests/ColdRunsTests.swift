@@ -56,9 +56,10 @@ import Testing
         #expect(!other.wantsColdRun(coldRuns: 3), "the other engines keep one sample")
     }
 
-    /// Fresh children give the extra samples, one call each, unchecked, after the warm runs, the
-    /// sampled engines in turn; the reference engine keeps its one cold run.
-    @Test func freshChildrenTakeTurns() async throws {
+    /// Fresh children give the extra samples, one call each, unchecked, the sampled engines in
+    /// turn: between the rounds of warm runs where memory holds one more child (`coldBeside`), else
+    /// after them; the reference engine keeps its one cold run.
+    @Test(arguments: [true, false]) func freshChildrenTakeTurns(coldBeside: Bool) async throws {
         RoundRobin.executable = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
             .appendingPathComponent("heckel-bench").path
         let jobs = [Engine.listdiff, .ccore, .reference].map { engine in
@@ -66,7 +67,7 @@ import Testing
             job.engine = engine
             return job
         }
-        let records = await RoundRobin.measure(jobs, warmRuns: 1, coldRuns: 3)
+        let records = await RoundRobin.measure(jobs, warmRuns: 1, coldRuns: 3, coldBeside: coldBeside)
         try #require(records.count == 3)
         for record in records {
             #expect(record.ending == nil, "\(record.job.engine): \(String(describing: record.ending))")
@@ -78,8 +79,11 @@ import Testing
             #expect(record.coldRuns.count == 2)
             #expect(record.coldRuns.allSatisfy { $0.calls == 1 && $0.edits == nil })
         }
+        // 2,000 elements: the fast engines take 25 warm turns, so samples taken beside them start
+        // before the last one; the others after every one.
         let lastWarm = records.flatMap(\.runs).map(\.started).max()!
-        #expect(sampled.flatMap(\.coldRuns).allSatisfy { $0.started > lastWarm })
+        #expect(records.allSatisfy { $0.runs.count > 3 })
+        #expect(sampled.flatMap(\.coldRuns).allSatisfy { ($0.started < lastWarm) == coldBeside })
         let latestFirstTurn = sampled.map { $0.coldRuns[0].started }.max()!
         let earliestSecondTurn = sampled.map { $0.coldRuns[1].started }.min()!
         #expect(latestFirstTurn < earliestSecondTurn, "round robin")
