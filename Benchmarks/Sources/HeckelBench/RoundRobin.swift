@@ -9,7 +9,7 @@ final class ChildRecord {
     var newCount = 0
     /// The runs in order; the first is the cold one.
     var runs: [RunMeasurement] = []
-    /// The first calls of the fresh children started after the warm runs, one call each
+    /// The first calls of the fresh children started beside or after the warm runs, one call each
     /// (`--cold-runs`): with `runs[0]`, the cold samples the row's first call is the median of.
     var coldRuns: [RunMeasurement] = []
     /// Set when the child stopped before the parent was done with it.

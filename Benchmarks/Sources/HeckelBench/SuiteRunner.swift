@@ -50,8 +50,7 @@ struct SuiteRunner {
             var measured: [Job: ChildRecord] = [:]
             var skipped: [Job: String] = [:]
             var batches: [[Job]] = [[]]
-            var batchBytes = 0
-            var batchesBytes: [(total: Int, largest: Int)] = [(0, 0)]
+            var batchesBytes: [(total: Int, largest: Int)] = [(0, 0)]  // needed by each batch, by its biggest job
             for job in group {
                 let (old, new) = counts(of: job)
                 let needed = Estimates.inputBytes(job.element, old: old, new: new)
@@ -60,14 +59,13 @@ struct SuiteRunner {
                     skipped[job] = reason
                     continue
                 }
-                if batchBytes + needed > available, !batches[batches.count - 1].isEmpty {
+                if batchesBytes[batches.count - 1].total + needed > available, !batches[batches.count - 1].isEmpty {
                     batches.append([])
                     batchesBytes.append((0, 0))
-                    batchBytes = 0
                 }
                 batches[batches.count - 1].append(job)
-                batchBytes += needed
-                batchesBytes[batches.count - 1] = (batchBytes, max(batchesBytes[batches.count - 1].largest, needed))
+                let bytes = batchesBytes[batches.count - 1]
+                batchesBytes[batches.count - 1] = (bytes.total + needed, max(bytes.largest, needed))
             }
             if batches.count > 1 {
                 notes.append("\(group[0].lists.label): ran in \(batches.count) batches to fit in memory, "
