@@ -26,8 +26,6 @@ struct Job: Codable, Hashable {
     var timeCap: Double
     var oldFile: String?
     var newFile: String?
-    /// A child started for one more cold sample (`--cold-runs`): its one run is not checked.
-    var coldSampleOnly: Bool?
 
     var scenario: Scenario { lists.scenario }
     var size: Int? { lists.size }

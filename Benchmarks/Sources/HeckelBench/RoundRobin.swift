@@ -95,13 +95,11 @@ enum RoundRobin {
         return took
     }
 
-    /// Starts a fresh child for `record`'s job, asks it for one run (its cold call, unchecked: the
-    /// first child's was checked) and adds it to `record.coldRuns`; a child that fails ends the
+    /// Starts a fresh child for `record`'s job, asks it for one run (its cold call, checked as every
+    /// first call is) and adds it to `record.coldRuns`; a child that fails ends the
     /// record as the first one would.
     private static func coldSample(_ record: ChildRecord) async {
-        var job = record.job
-        job.coldSampleOnly = true
-        let sample = ChildRecord(job: job)
+        let sample = ChildRecord(job: record.job)
         await withChildren([sample][...], open: []) { children in
             for child in children {
                 await child.receive()
