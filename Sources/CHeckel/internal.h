@@ -116,6 +116,7 @@ typedef enum heckel_input_kind { HECKEL_INPUT_KEYS, HECKEL_INPUT_HASHED } heckel
 typedef struct heckel_bytes {
     const unsigned char *old_records, *new_records; /* records */
     size_t size;
+    size_t stride; /* records: bytes from one record to the next (>= size) */
     const heckel_span *old_spans, *new_spans;       /* spans */
     const heckel_swift_strings *old_strings, *new_strings; /* Swift strings (entry_points.c) */
 } heckel_bytes;
