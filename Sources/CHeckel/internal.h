@@ -131,6 +131,11 @@ typedef struct heckel_input {
     /* Records and spans (keyed or not): their bytes, which equal compares;
      * NULL for the keys API. */
     const heckel_bytes *bytes;
+    /* Hashed keys that are the elements themselves (8-byte records: the key
+     * is the record's bytes), so equal keys mean equal elements: no byte
+     * comparison on the direct path, no check of the pairs after matching.
+     * equal still serves the trimming. */
+    bool keys_exact;
     /* Keys of old (new_side false) or new elements [first, first + count). */
     void (*hash_range)(const struct heckel_input *in, bool new_side, size_t first, size_t count,
                        uint64_t *keys);
