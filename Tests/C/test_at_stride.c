@@ -1,11 +1,16 @@
-/* heckel_match_records_at_stride (records read where they lie, stride bytes
- * apart, the bytes between them junk) against heckel_match_records on the
- * same records packed: byte-for-byte the same outputs, for record sizes 8,
- * 16 and 5, strides from packed to odd, lists with many duplicates, sizes
- * on both sides of the direct path's bound and of its stack arrays; in the
- * small test build also with the records' keys weakened to collide (the
- * bytes must decide). Then bad arguments (outputs untouched), and
- * allocation failures and cancels at each poll on a strided input. */
+/* The entry points that read elements where they lie, stride bytes apart
+ * (the bytes between them junk), against their packed forms on the same
+ * elements: byte-for-byte the same outputs.
+ * - heckel_match_records_at_stride against heckel_match_records: record
+ *   sizes 8, 16 and 5, strides from packed to odd, lists with many
+ *   duplicates, sizes on both sides of the direct path's bound and of its
+ *   stack arrays; in the small test build also with the records' keys
+ *   weakened to collide (the bytes must decide).
+ * - heckel_match_keys_at_stride against heckel_match_keys with no equality:
+ *   the same shapes, unaligned keys, and keys crafted to crowd the direct
+ *   path's table slots (it gives up; the general path answers).
+ * Then bad arguments (outputs untouched), and allocation failures and
+ * cancels at each poll on strided inputs. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +37,7 @@ static void lay_out(const uint64_t *values, size_t count, size_t size, size_t st
 
 typedef struct strided_call {
     const unsigned char *old_records, *new_records;
-    size_t old_count, new_count, size, stride;
+    size_t old_count, new_count, size, stride; /* size 0: keys at a stride */
     test_outputs *out;
 } strided_call;
 
@@ -43,9 +48,11 @@ typedef struct strided_call {
 static heckel_status call_strided(void *context, const heckel_options *options, const char **error) {
     strided_call *c = context;
     outputs_reset(c->out);
-    heckel_status status = heckel_match_records_at_stride(c->old_records, c->old_count, c->new_records,
-                                                          c->new_count, c->size, c->stride, options,
-                                                          &c->out->result);
+    heckel_status status =
+        c->size ? heckel_match_records_at_stride(c->old_records, c->old_count, c->new_records, c->new_count,
+                                                 c->size, c->stride, options, &c->out->result)
+                : heckel_match_keys_at_stride(c->old_records, c->old_count, c->new_records, c->new_count,
+                                              c->stride, options, &c->out->result);
     bool arrays = status == HECKEL_CANCELLED || outputs_arrays_untouched(c->out);
     *error = status != HECKEL_OK && !(arrays && outputs_counters_untouched(c->out)) ? "a failing call wrote its outputs"
                                                                                     : NULL;
@@ -89,6 +96,52 @@ static void compare(test_tally *tally, uint64_t *old_values, size_t old_count, u
     free(new_packed);
 }
 
+/* The same for keys: heckel_match_keys_at_stride on keys at stride (junk
+ * between them; unaligned when stride is not a multiple of 8) against
+ * heckel_match_keys on them packed, with no equality. */
+static void compare_keys(test_tally *tally, uint64_t *old_values, size_t old_count, uint64_t *new_values,
+                         size_t new_count, size_t stride, test_rng *rng, const char *what) {
+    char label[160];
+    snprintf(label, sizeof label, "keys: %s, stride %zu, %zu -> %zu", what, stride, old_count, new_count);
+    unsigned char *old_strided = malloc(old_count * stride + 1), *new_strided = malloc(new_count * stride + 1);
+    unsigned char *old_packed = malloc(old_count * 8 + 1), *new_packed = malloc(new_count * 8 + 1);
+    if (!old_strided || !new_strided || !old_packed || !new_packed) abort();
+    lay_out(old_values, old_count, 8, stride, rng, old_strided, old_packed);
+    lay_out(new_values, new_count, 8, stride, rng, new_strided, new_packed);
+    for (int ordered = 0; ordered < 2; ordered++) {
+        heckel_options options = {.threads = ordered ? 1 : 2, .ignore_order = !ordered};
+        test_outputs strided, packed;
+        outputs_make(&strided, old_count, new_count);
+        outputs_make(&packed, old_count, new_count);
+        heckel_status a = heckel_match_keys_at_stride(old_strided, old_count, new_strided, new_count, stride,
+                                                      &options, &strided.result);
+        heckel_status b = heckel_match_keys((const uint64_t *)old_packed, old_count, (const uint64_t *)new_packed,
+                                            new_count, NULL, NULL, &options, &packed.result);
+        tally_expect(tally, a == HECKEL_OK && b == HECKEL_OK, label, "a call failed");
+        tally_expect(tally, outputs_same(&strided, &packed, ordered), label,
+                     ordered ? "strided and packed outputs differ" : "strided and packed outputs differ (unordered)");
+        if (ordered) {
+            const char *error = check_result(old_values, old_count, new_values, new_count, &strided.result);
+            tally_expect(tally, error == NULL, label, error);
+        }
+        outputs_free(&strided);
+        outputs_free(&packed);
+    }
+    free(old_strided);
+    free(new_strided);
+    free(old_packed);
+    free(new_packed);
+}
+
+/* The direct path's slot of a key is its product with this multiplier's
+ * top bits (small_run.c); a key whose product is (group << 60) + member
+ * shares its home slot with its group's other members in any table. */
+static uint64_t slot_sharer(uint64_t group, uint64_t member) {
+    uint64_t m = 0x9E3779B97F4A7C15ull, inverse = m; /* Newton: inverse of m mod 2^64 */
+    for (int k = 0; k < 6; k++) inverse *= 2 - m * inverse;
+    return ((group << 60) + member) * inverse;
+}
+
 /* Old: count values below range (duplicates when range is small); new: a
  * fifth dropped, a fifth fresh, some shuffled. Values stay below 2^40 so
  * that 5-byte records encode them whole. */
@@ -130,9 +183,37 @@ int main(void) {
                 }
             }
     }
+    for (size_t s = 0; s < 3; s++) {
+        size_t stride = (size_t[]){8, 24, 13}[s];
+        for (size_t c = 0; c < sizeof sizes / sizeof *sizes; c++) {
+            uint64_t ranges[] = {sizes[c] * 4 + 1, sizes[c] / 3 + 1};
+            for (size_t g = 0; g < 2; g++) {
+                size_t n = make_lists(&rng, sizes[c], ranges[g], old_values, new_values);
+                compare_keys(&tally, old_values, sizes[c], new_values, n, stride, &rng,
+                             g ? "duplicates" : "mostly distinct");
+            }
+            /* Crowding: two groups of keys, each sharing one home slot (the
+             * direct path runs out of probes and hands over); new holds
+             * old's keys drawn at random (duplicates). */
+            for (size_t i = 0; i < sizes[c]; i++) old_values[i] = slot_sharer(i % 2, i / 2);
+            for (size_t j = 0; j < sizes[c]; j++) new_values[j] = old_values[rng_below(&rng, sizes[c])];
+            compare_keys(&tally, old_values, sizes[c], new_values, sizes[c], stride, &rng, "crowding one slot");
+            /* Long common prefix and suffix (trimmed by equality): three
+             * elements in the middle replaced, one repeated near the end. */
+            for (size_t i = 0; i < sizes[c]; i++) new_values[i] = old_values[i] = 1000 + i;
+            for (size_t i = sizes[c] / 2; i < sizes[c] / 2 + 3 && i < sizes[c]; i++) new_values[i] = 7;
+            if (sizes[c] > 4) old_values[sizes[c] - 2] = old_values[1];
+            compare_keys(&tally, old_values, sizes[c], new_values, sizes[c], stride, &rng, "edited in the middle");
+        }
+    }
     /* Past the direct path's bound in the production build (65,534). */
     size_t n = make_lists(&rng, most, most * 4, old_values, new_values);
     compare(&tally, old_values, most, new_values, n, 16, 24, &rng, "long");
+    n = make_lists(&rng, most, most * 4, old_values, new_values);
+    compare_keys(&tally, old_values, most, new_values, n, 13, &rng, "long");
+    for (size_t i = 0; i < most; i++) new_values[i] = old_values[i] = 1000 + i;
+    new_values[most / 3] = 5;
+    compare_keys(&tally, old_values, most, new_values, most, 24, &rng, "long, one replaced");
 #ifdef HECKEL_TEST_HOOKS
     /* Keys weakened to 7 values: only the bytes at each record tell them apart. */
     hash_hook_weaken(7);
@@ -158,6 +239,12 @@ int main(void) {
     EXPECT_REJECTED(&tally, &o, heckel_match_records_at_stride(records, 2, records, 2, 8, SIZE_MAX / 2 + 1, NULL,
                                                                &o.result),
                     HECKEL_TOO_LARGE, "count times stride past SIZE_MAX");
+    EXPECT_REJECTED(&tally, &o, heckel_match_keys_at_stride(records, 2, records, 2, 7, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "keys: stride below 8");
+    EXPECT_REJECTED(&tally, &o, heckel_match_keys_at_stride(records, 2, NULL, 1, 8, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "keys: new keys NULL");
+    EXPECT_REJECTED(&tally, &o, heckel_match_keys_at_stride(records, 3, records, 2, SIZE_MAX / 2, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "keys: count times stride past SIZE_MAX");
     outputs_free(&o);
 
     /* Allocation failures and cancels at each poll, on a strided input. */
@@ -173,6 +260,9 @@ int main(void) {
     heckel_options options = {.threads = 1};
     expect_allocation_failures(&tally, call_strided, &call, options, "strided records", "3000 -> duplicates");
     expect_cancel_at_each_poll(&tally, call_strided, &call, options, "strided records", "3000 -> duplicates");
+    call.size = 0; /* the same bytes as keys at stride 24 */
+    expect_allocation_failures(&tally, call_strided, &call, options, "strided keys", "3000 -> duplicates");
+    expect_cancel_at_each_poll(&tally, call_strided, &call, options, "strided keys", "3000 -> duplicates");
     outputs_free(&faults);
     free(old_strided);
     free(new_strided);
