@@ -94,9 +94,10 @@ extension ListDiff {
     }
 
     /// The diff by an identity stored at a key path, read where it lies:
-    /// `nil` unless `ID` is `String` (`storedStringIdentities`) or a packed
-    /// `UUID` (`storedRecordIdentities`, as 16-byte records) stored in the
-    /// elements (`MemoryLayout.offset(of:)`). Inlined into each key-path
+    /// `nil` unless `ID` is `String` (`storedStringIdentities`), a 64-bit
+    /// integer of `IntegerKeys` (8-byte records, their own keys) or a packed
+    /// `UUID` (16-byte records), these two by `storedRecordIdentities`,
+    /// stored in the elements (`MemoryLayout.offset(of:)`). Inlined into each key-path
     /// form, which keeps its own closure fallback: the type tests fold away
     /// once specialized, and other identities' key paths become a plain field
     /// load.
@@ -108,6 +109,10 @@ extension ListDiff {
             guard let offset = MemoryLayout<Old.Element>.offset(of: id) else { return nil }
             return storedStringIdentities(old, new, offset: offset, options: options, cancel: cancel)
         }
+        if IntegerKeys.accepts(ID.self), MemoryLayout<ID>.size == 8 {
+            guard let offset = MemoryLayout<Old.Element>.offset(of: id) else { return nil }
+            return storedRecordIdentities(old, new, offset: offset, size: 8, options: options, cancel: cancel)
+        }
         if UUIDRecords.accepts(ID.self) {
             guard let offset = MemoryLayout<Old.Element>.offset(of: id) else { return nil }
             return storedRecordIdentities(old, new, offset: offset, size: UUIDRecords.size,
@@ -118,10 +123,11 @@ extension ListDiff {
 
     /// The diff of two contiguous lists by the `size`-byte identity stored
     /// `offset` bytes into each element, whose bytes are its equality (a
-    /// `UUID`): matched as records where they lie, `heckel_match_records_at_stride`,
-    /// so no scratch copy of the identities is made (at 10^4 `UUID`
-    /// identities the copy was 320 KB, which glibc trimmed and faulted
-    /// back in on every call). `nil` when a list is not contiguous; the
+    /// `UUID`, a 64-bit integer): matched where they lie, as 16-byte
+    /// records (`heckel_match_records_at_stride`) or 8-byte exact keys
+    /// (`heckel_match_keys_at_stride`), so no scratch copy of the identities
+    /// is made (at 10^4 records that copy, 160 KB of `Int`s or 320 KB of
+    /// `UUID`s, was trimmed by glibc and faulted back in on every call). `nil` when a list is not contiguous; the
     /// caller then takes the closure path. Polls `cancel` as `identified`
     /// does.
     @inlinable
@@ -132,10 +138,15 @@ extension ListDiff {
         let matched = old.withContiguousStorageIfAvailable { old in
             new.withContiguousStorageIfAvailable { new in
                 Swift.Result { () throws(CoreFailure) -> Mapping in
-                    try Core.matchRecords(
-                        old: UnsafeRawPointer(old.baseAddress).map { $0 + offset }, oldCount: old.count,
-                        new: UnsafeRawPointer(new.baseAddress).map { $0 + offset }, newCount: new.count,
-                        size: size, stride: stride, options: options, cancel: cancel)
+                    let oldBase = UnsafeRawPointer(old.baseAddress).map { $0 + offset }
+                    let newBase = UnsafeRawPointer(new.baseAddress).map { $0 + offset }
+                    // 8 bytes whose equality is theirs are their own exact key.
+                    if size == MemoryLayout<UInt64>.size {
+                        return try Core.matchKeys(old: oldBase, oldCount: old.count, new: newBase, newCount: new.count,
+                                                  stride: stride, options: options, cancel: cancel)
+                    }
+                    return try Core.matchRecords(old: oldBase, oldCount: old.count, new: newBase, newCount: new.count,
+                                                 size: size, stride: stride, options: options, cancel: cancel)
                 }
             }
         }

@@ -2,14 +2,15 @@ import Foundation
 import Heckel
 import Testing
 
-/// `UUID` identities stored in the elements (`identifiedBy: \.id`) are
-/// matched where they lie, as 16-byte records at the elements' stride
-/// (`heckel_match_records_at_stride`): against the closure form (the
+/// `UUID` and 64-bit integer identities stored in the elements
+/// (`identifiedBy: \.id`) are matched where they lie, at the elements'
+/// stride, as 16-byte records (`heckel_match_records_at_stride`) or 8-byte
+/// keys (`heckel_match_keys_at_stride`): against the closure form (the
 /// identities copied out first) and the general path (`Opaque` identities,
-/// hashed and compared by `==`), for identities at offset 0, at an odd offset
-/// after a `Bool`, and after a `String`; with repeated identities, updates,
-/// slices, empty lists, and collections that are not contiguous (which take
-/// the closure path).
+/// hashed and compared by `==`), for identities at offset 0, after a `Bool`
+/// (a `UUID` at the odd offset 1), and after a `String`; with repeated
+/// identities, updates, slices, empty lists, and collections that are not
+/// contiguous (which take the closure path).
 @Suite struct IdentifiedRecordStrideTests {
     struct First: Equatable {
         var id: UUID
@@ -28,6 +29,12 @@ import Testing
         var content: Int8
     }
 
+    struct Keyed<ID: Equatable>: Equatable {
+        var flag: Bool
+        var id: ID
+        var content: Int
+    }
+
     /// Old and new identities drawn from `range` values (repeats when it is
     /// small), the new list a fifth dropped, some fresh, shuffled in part;
     /// `updated(value)` marks about one matched pair in seven.
@@ -42,8 +49,8 @@ import Testing
         return (old, new)
     }
 
-    func check<Element: Equatable>(
-        _ old: [Element], _ new: [Element], id: KeyPath<Element, UUID>, _ context: String
+    func check<Element: Equatable, ID: Hashable>(
+        _ old: [Element], _ new: [Element], id: KeyPath<Element, ID>, _ context: String
     ) {
         let stored = ListDiff(from: old, to: new, identifiedBy: id)
         let copied = ListDiff(from: old, to: new, identifiedBy: { $0[keyPath: id] })
@@ -74,10 +81,20 @@ import Testing
         check(old.map { AfterName(name: "name \($0)", id: uuid($0), content: 0) },
               new.enumerated().map { AfterName(name: "name \($1)", id: uuid($1), content: Int8(content($1, $0))) },
               id: \.id, "after a String, " + context)
+        check(old.map { Keyed(flag: $0 % 2 == 0, id: $0, content: 0) },
+              new.enumerated().map { Keyed(flag: $1 % 2 == 0, id: $1, content: content($1, $0)) }, id: \.id,
+              "Int after a Bool, " + context)
+        check(old.map { Keyed(flag: true, id: UInt64(bitPattern: Int64($0)) &* 0x9E37_79B9_7F4A_7C15, content: 0) },
+              new.enumerated().map {
+                  Keyed(flag: true, id: UInt64(bitPattern: Int64($1)) &* 0x9E37_79B9_7F4A_7C15, content: content($1, $0))
+              }, id: \.id, "UInt64 after a Bool, " + context)
+        check(old.map { First(id: uuid($0), content: $0) }, new.map { First(id: uuid($0 % 7 == 0 ? -1 : $0), content: $0) },
+              id: \.content, "Int at offset 16, " + context)
     }
 
     @Test func agreesWithTheGeneralPath() {
         #expect(MemoryLayout<AfterFlag>.offset(of: \AfterFlag.id) == 1)
+        #expect(MemoryLayout<Keyed<Int>>.offset(of: \Keyed<Int>.id) == 8)
         for (k, count) in [0, 1, 2, 9, 100, 700, 3000].enumerated() {
             checkLayouts(count: count, range: count * 3, seed: UInt64(k) &+ 11)
             checkLayouts(count: count, range: count / 4, seed: UInt64(k) &+ 101)

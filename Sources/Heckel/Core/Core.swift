@@ -110,6 +110,19 @@ enum Core {
         }
     }
 
+    /// Matches 64-bit keys lying `stride` bytes apart (any alignment), equal
+    /// keys meaning equal elements: as `matchKeys` with no `equal`, on keys
+    /// read where they lie.
+    @usableFromInline
+    static func matchKeys(
+        old: UnsafeRawPointer?, oldCount: Int, new: UnsafeRawPointer?, newCount: Int,
+        stride: Int, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping {
+        try run(oldCount: oldCount, newCount: newCount, options: options, cancel: cancel) { options, result in
+            heckel_match_keys_at_stride(old, oldCount, new, newCount, stride, options, result)
+        }
+    }
+
     /// Matches lists of byte strings, by XXH3 and memcmp.
     static func matchSpans(
         old: UnsafeBufferPointer<heckel_span>, new: UnsafeBufferPointer<heckel_span>, options: ListDiff.Options, cancel: CancelFlag?
