@@ -95,7 +95,7 @@ import Testing
     @Test func agreesWithTheGeneralPath() {
         #expect(MemoryLayout<AfterFlag>.offset(of: \AfterFlag.id) == 1)
         #expect(MemoryLayout<Keyed<Int>>.offset(of: \Keyed<Int>.id) == 8)
-        for (k, count) in [0, 1, 2, 9, 100, 700, 3000].enumerated() {
+        for (k, count) in [0, 1, 2, 9, 100, 700, 3000, 5000].enumerated() {
             checkLayouts(count: count, range: count * 3, seed: UInt64(k) &+ 11)
             checkLayouts(count: count, range: count / 4, seed: UInt64(k) &+ 101)
         }
