@@ -112,7 +112,7 @@ static inline const unsigned char *heckel_element(const heckel_bytes *bytes, boo
         return spans[k].bytes;
     }
     *length = bytes->size;
-    return (new_side ? bytes->new_records : bytes->old_records) + k * bytes->size;
+    return (new_side ? bytes->new_records : bytes->old_records) + k * bytes->stride;
 }
 
 /* Whether string a of one side equals string b of another (absolute

@@ -68,7 +68,7 @@ typedef heckel_bytes bytes_input;
 
 static bool records_equal(void *context, size_t i, size_t j) {
     const bytes_input *bytes = context;
-    return memcmp(bytes->old_records + i * bytes->size, bytes->new_records + j * bytes->size,
+    return memcmp(bytes->old_records + i * bytes->stride, bytes->new_records + j * bytes->stride,
                   bytes->size) == 0;
 }
 
@@ -86,12 +86,13 @@ static bool spans_equal(void *context, size_t i, size_t j) {
 static inline size_t records_first_unequal_sized(const bytes_input *bytes, size_t size,
                                                  const uint32_t *match, size_t prefix,
                                                  size_t first, size_t end) {
-    const unsigned char *old = bytes->old_records + prefix * size;
-    const unsigned char *new = bytes->new_records + prefix * size;
+    const size_t stride = bytes->stride;
+    const unsigned char *old = bytes->old_records + prefix * stride;
+    const unsigned char *new = bytes->new_records + prefix * stride;
     for (size_t j = first; j < end; j++) {
         if (j + RECORD_PREFETCH < end && match[j + RECORD_PREFETCH] != HECKEL_UNMATCHED)
-            __builtin_prefetch(old + (size_t)match[j + RECORD_PREFETCH] * size);
-        if (match[j] != HECKEL_UNMATCHED && memcmp(old + (size_t)match[j] * size, new + j * size, size) != 0)
+            __builtin_prefetch(old + (size_t)match[j + RECORD_PREFETCH] * stride);
+        if (match[j] != HECKEL_UNMATCHED && memcmp(old + (size_t)match[j] * stride, new + j * stride, size) != 0)
             return j;
     }
     return end;
@@ -126,9 +127,9 @@ typedef struct seeded_input {
     uint64_t seed;
 } seeded_input;
 
-static inline void hash_records_sized(const unsigned char *base, size_t size, size_t count,
-                                      uint64_t seed, uint64_t *keys) {
-    for (size_t k = 0; k < count; k++) keys[k] = XXH3_64bits_withSeed(base + k * size, size, seed);
+static inline void hash_records_sized(const unsigned char *base, size_t size, size_t stride,
+                                      size_t count, uint64_t seed, uint64_t *keys) {
+    for (size_t k = 0; k < count; k++) keys[k] = XXH3_64bits_withSeed(base + k * stride, size, seed);
 }
 
 static void hash_records(const heckel_input *in, bool new_side, size_t first, size_t count,
@@ -136,11 +137,11 @@ static void hash_records(const heckel_input *in, bool new_side, size_t first, si
     const seeded_input *input = in->context;
     const bytes_input *bytes = &input->bytes;
     const unsigned char *base =
-        (new_side ? bytes->new_records : bytes->old_records) + first * bytes->size;
+        (new_side ? bytes->new_records : bytes->old_records) + first * bytes->stride;
     switch (bytes->size) {
-    case 8: hash_records_sized(base, 8, count, input->seed, keys); break;
-    case 16: hash_records_sized(base, 16, count, input->seed, keys); break;
-    default: hash_records_sized(base, bytes->size, count, input->seed, keys); break;
+    case 8: hash_records_sized(base, 8, bytes->stride, count, input->seed, keys); break;
+    case 16: hash_records_sized(base, 16, bytes->stride, count, input->seed, keys); break;
+    default: hash_records_sized(base, bytes->size, bytes->stride, count, input->seed, keys); break;
     }
     TEST_KEYS(keys, count);
 }
@@ -163,16 +164,61 @@ heckel_status heckel_match_records(const void *old_records, size_t old_count,
                                    const void *new_records, size_t new_count,
                                    size_t element_size,
                                    const heckel_options *options, heckel_result *result) {
+    return heckel_match_records_at_stride(old_records, old_count, new_records, new_count, element_size,
+                                          element_size, options, result);
+}
+
+heckel_status heckel_match_records_at_stride(const void *old_records, size_t old_count,
+                                             const void *new_records, size_t new_count,
+                                             size_t element_size, size_t stride,
+                                             const heckel_options *options, heckel_result *result) {
     heckel_status status = check(old_records, old_count, new_records, new_count, result);
     if (status != HECKEL_OK) return status;
-    if (element_size == 0) return HECKEL_INVALID_ARGUMENT;
-    if (old_count > SIZE_MAX / element_size || new_count > SIZE_MAX / element_size) return HECKEL_TOO_LARGE;
+    if (element_size == 0 || stride < element_size) return HECKEL_INVALID_ARGUMENT;
+    if (old_count > SIZE_MAX / stride || new_count > SIZE_MAX / stride) return HECKEL_TOO_LARGE;
     heckel_env env = heckel_env_make(options);
-    seeded_input input = {.bytes = {.old_records = old_records, .new_records = new_records, .size = element_size},
+    seeded_input input = {.bytes = {.old_records = old_records, .new_records = new_records, .size = element_size,
+                                    .stride = stride},
                           .seed = heckel_random_seed(old_count + new_count)};
     heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
                        .equal = records_equal, .context = &input, .bytes = &input.bytes, .hash_range = hash_records,
                        .first_unequal = records_first_unequal};
+    return heckel_run(&env, &in, result);
+}
+
+/* 64-bit keys at a stride: 8-byte records whose keys are their own bytes,
+ * loaded where they lie (keys_exact: the direct path compares keys alone,
+ * and no pair is checked after matching). The table's slots come from the keys, as from the caller's in
+ * heckel_match_keys: the direct path bounds its probes, and the general
+ * path mixes keys under the call's seed, so crafted ids cost no more than
+ * crafted keys do. Its equal compares the keys: the trimming's only call. */
+static void load_keys_at_stride(const heckel_input *in, bool new_side, size_t first, size_t count,
+                                uint64_t *keys) {
+    const bytes_input *bytes = in->context;
+    const size_t stride = bytes->stride; /* read once: keys may alias bytes for all the compiler knows */
+    const unsigned char *at = (new_side ? bytes->new_records : bytes->old_records) + first * stride;
+    for (size_t k = 0; k < count; k++, at += stride) keys[k] = heckel_load64(at);
+}
+
+static bool keys_at_stride_equal(void *context, size_t i, size_t j) {
+    const bytes_input *bytes = context;
+    return heckel_load64(bytes->old_records + i * bytes->stride) ==
+           heckel_load64(bytes->new_records + j * bytes->stride);
+}
+
+heckel_status heckel_match_keys_at_stride(const void *old_keys, size_t old_count,
+                                          const void *new_keys, size_t new_count, size_t stride,
+                                          const heckel_options *options, heckel_result *result) {
+    heckel_status status = check(old_keys, old_count, new_keys, new_count, result);
+    if (status != HECKEL_OK) return status;
+    if (stride < sizeof(uint64_t)) return HECKEL_INVALID_ARGUMENT;
+    if (old_count > SIZE_MAX / stride || new_count > SIZE_MAX / stride) return HECKEL_TOO_LARGE;
+    heckel_env env = heckel_env_make(options);
+    bytes_input bytes = {.old_records = old_keys, .new_records = new_keys, .size = sizeof(uint64_t), .stride = stride};
+    heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
+                       .equal = keys_at_stride_equal, .context = &bytes, .bytes = &bytes,
+                       .hash_range = load_keys_at_stride, .first_unequal = records_first_unequal,
+                       .keys_exact = true};
     return heckel_run(&env, &in, result);
 }
 

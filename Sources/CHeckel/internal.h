@@ -116,6 +116,7 @@ typedef enum heckel_input_kind { HECKEL_INPUT_KEYS, HECKEL_INPUT_HASHED } heckel
 typedef struct heckel_bytes {
     const unsigned char *old_records, *new_records; /* records */
     size_t size;
+    size_t stride; /* records: bytes from one record to the next (>= size) */
     const heckel_span *old_spans, *new_spans;       /* spans */
     const heckel_swift_strings *old_strings, *new_strings; /* Swift strings (entry_points.c) */
 } heckel_bytes;
@@ -130,6 +131,11 @@ typedef struct heckel_input {
     /* Records and spans (keyed or not): their bytes, which equal compares;
      * NULL for the keys API. */
     const heckel_bytes *bytes;
+    /* Hashed keys that are the elements themselves (8-byte records: the key
+     * is the record's bytes), so equal keys mean equal elements: no byte
+     * comparison on the direct path, no check of the pairs after matching.
+     * equal still serves the trimming. */
+    bool keys_exact;
     /* Keys of old (new_side false) or new elements [first, first + count). */
     void (*hash_range)(const struct heckel_input *in, bool new_side, size_t first, size_t count,
                        uint64_t *keys);

@@ -124,7 +124,7 @@ static heckel_status match_middle(const heckel_env *env, const heckel_input *in,
     }
     if ((status = heckel_match_partitioned(env, &a->m, a->match, scratch)) != HECKEL_OK) return status;
     check_match(a);
-    if (in->equal && (status = verify_or_rematch(env, in, a)) != HECKEL_OK) return status;
+    if (in->equal && !in->keys_exact && (status = verify_or_rematch(env, in, a)) != HECKEL_OK) return status;
     check_match(a);
     if (in->equal) HECKEL_PHASE("verify");
     return HECKEL_OK;

@@ -268,7 +268,7 @@ static bool run_direct(const heckel_env *env, const heckel_input *in, size_t pre
                        const direct_arrays *a, uint64_t *hashed, heckel_result *result,
                        heckel_status *status) {
     size_t old_count = in->old_count - prefix, new_count = in->new_count - prefix;
-    direct_input d = {.bytes = in->bytes, .prefix = prefix};
+    direct_input d = {.bytes = in->keys_exact ? NULL : in->bytes, .prefix = prefix};
     if (in->kind == HECKEL_INPUT_KEYS) {
         /* NULL only when empty: then no offset is added, and neither is read. */
         d.old_keys = in->old_count ? in->old_keys + prefix : NULL;

@@ -88,7 +88,7 @@ extension ListDiff {
         options: Options = Options(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.runHere { cancel in
-            if let result = ListDiff.storedStringIdentities(old, new, at: id, options: options, cancel: cancel) {
+            if let result = ListDiff.storedIdentities(old, new, at: id, options: options, cancel: cancel) {
                 return try result.get()
             }
             return try ListDiff.identified(from: old, to: new, identifiedBy: fieldReader(id), options: options,
@@ -106,7 +106,7 @@ extension ListDiff {
         options: Options = Options(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
         try await Cancellable.run { cancel in
-            if let result = ListDiff.storedStringIdentities(old, new, at: id, options: options, cancel: cancel) {
+            if let result = ListDiff.storedIdentities(old, new, at: id, options: options, cancel: cancel) {
                 return try result.get()
             }
             return try ListDiff.identified(from: old, to: new, identifiedBy: fieldReader(id), options: options,

@@ -198,6 +198,25 @@ heckel_status heckel_match_records(const void *old_records, size_t old_count,
                                    size_t element_size,
                                    const heckel_options *options, heckel_result *result);
 
+/* As heckel_match_records, for records lying stride bytes apart (stride >=
+ * element_size; the bytes between them are not read): a field of larger
+ * elements, such as the 16-byte id of each element of a caller's array, read
+ * where it lies instead of copied out first. heckel_match_records is this
+ * with stride == element_size. */
+heckel_status heckel_match_records_at_stride(const void *old_records, size_t old_count,
+                                             const void *new_records, size_t new_count,
+                                             size_t element_size, size_t stride,
+                                             const heckel_options *options, heckel_result *result);
+
+/* As heckel_match_keys with no equality callback (equal keys are equal
+ * elements), for 64-bit keys lying stride bytes apart (stride >= 8; any
+ * alignment; the bytes between them are not read): an integer id in each
+ * element of a caller's array, matched where it lies instead of copied out
+ * first. Same outputs as heckel_match_keys on the same keys packed. */
+heckel_status heckel_match_keys_at_stride(const void *old_keys, size_t old_count,
+                                          const void *new_keys, size_t new_count, size_t stride,
+                                          const heckel_options *options, heckel_result *result);
+
 /* A run of bytes: one element of the spans API. */
 typedef struct heckel_span {
     const void *bytes; /* may be NULL only when length is 0 */

@@ -94,8 +94,32 @@ enum Core {
         old: UnsafeRawPointer?, oldCount: Int, new: UnsafeRawPointer?, newCount: Int,
         size: Int, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
+        try matchRecords(old: old, oldCount: oldCount, new: new, newCount: newCount, size: size, stride: size,
+                         options: options, cancel: cancel)
+    }
+
+    /// Matches fixed-width records of `size` bytes lying `stride` bytes
+    /// apart (`stride` == `size`: packed), by XXH3 and memcmp.
+    @usableFromInline
+    static func matchRecords(
+        old: UnsafeRawPointer?, oldCount: Int, new: UnsafeRawPointer?, newCount: Int,
+        size: Int, stride: Int, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping {
         try run(oldCount: oldCount, newCount: newCount, options: options, cancel: cancel) { options, result in
-            heckel_match_records(old, oldCount, new, newCount, size, options, result)
+            heckel_match_records_at_stride(old, oldCount, new, newCount, size, stride, options, result)
+        }
+    }
+
+    /// Matches 64-bit keys lying `stride` bytes apart (any alignment), equal
+    /// keys meaning equal elements: as `matchKeys` with no `equal`, on keys
+    /// read where they lie.
+    @usableFromInline
+    static func matchKeys(
+        old: UnsafeRawPointer?, oldCount: Int, new: UnsafeRawPointer?, newCount: Int,
+        stride: Int, options: ListDiff.Options, cancel: CancelFlag?
+    ) throws(CoreFailure) -> Mapping {
+        try run(oldCount: oldCount, newCount: newCount, options: options, cancel: cancel) { options, result in
+            heckel_match_keys_at_stride(old, oldCount, new, newCount, stride, options, result)
         }
     }
 

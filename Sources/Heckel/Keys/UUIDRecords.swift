@@ -12,8 +12,19 @@ import Foundation
 @usableFromInline
 enum UUIDRecords {
     /// Whether `UUID` is laid out as 16 packed bytes, as the records API needs.
-    @usableFromInline
-    static let isPacked = MemoryLayout<UUID>.size == 16 && MemoryLayout<UUID>.stride == 16
+    @inlinable
+    static var isPacked: Bool { MemoryLayout<UUID>.size == 16 && MemoryLayout<UUID>.stride == 16 }
+
+    /// A `UUID`'s size, the record size its lists are matched with.
+    @inlinable
+    static var size: Int { 16 }
+
+    /// Whether `type` is `UUID` laid out as 16 packed bytes: values of it are
+    /// matched as records, by their bytes.
+    ///
+    /// - Complexity: O(1); folds to a constant once specialized.
+    @inlinable
+    static func accepts<T>(_ type: T.Type) -> Bool { type == UUID.self && isPacked }
 
     /// Matches two lists of `UUID`s, or returns `nil` for any other element
     /// type (or a `UUID` not laid out as 16 packed bytes).
@@ -23,7 +34,7 @@ enum UUIDRecords {
     static func match<Element>(
         _ old: UnsafeBufferPointer<Element>, _ new: UnsafeBufferPointer<Element>, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping? {
-        guard Element.self == UUID.self, isPacked else { return nil }
+        guard accepts(Element.self) else { return nil }
         return try matchRecords(UnsafeRawBufferPointer(old), UnsafeRawBufferPointer(new), options: options, cancel: cancel)
     }
 
@@ -33,7 +44,7 @@ enum UUIDRecords {
         _ old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
         try Core.matchRecords(
-            old: old.baseAddress, oldCount: old.count / 16, new: new.baseAddress, newCount: new.count / 16,
-            size: 16, options: options, cancel: cancel)
+            old: old.baseAddress, oldCount: old.count / size, new: new.baseAddress, newCount: new.count / size,
+            size: size, options: options, cancel: cancel)
     }
 }
