@@ -59,6 +59,13 @@ static inline bool heckel_same_bytes(const unsigned char *a, const unsigned char
 #define HECKEL_SWIFT_ASCII_TAIL 0x9000000000000000ull
 #define HECKEL_SWIFT_ADDRESS 0x0FFFFFFFFFFFFFFFull
 #define HECKEL_SWIFT_NATIVE_BIAS 32
+#define HECKEL_SWIFT_COUNT 0xFFFFFFFFFFFFull    /* word 0: a large string's count */
+#define HECKEL_SWIFT_SMALL_BIT (1ull << 61)      /* word 1: set in small forms only */
+
+/* A large (native or literal) string's bytes, from its word 1. */
+static inline const unsigned char *heckel_swift_large_bytes(uint64_t object) {
+    return (const unsigned char *)(uintptr_t)((object & HECKEL_SWIFT_ADDRESS) + HECKEL_SWIFT_NATIVE_BIAS);
+}
 
 static inline __attribute__((always_inline)) bool heckel_swift_string_bytes(const unsigned char *value, const unsigned char **start,
                                              size_t *length) {
@@ -71,8 +78,8 @@ static inline __attribute__((always_inline)) bool heckel_swift_string_bytes(cons
     }
     if ((discriminator & 0x7) != 0 || (flags & HECKEL_SWIFT_ASCII_TAIL) != HECKEL_SWIFT_ASCII_TAIL)
         return false;
-    *start = (const unsigned char *)(uintptr_t)((object & HECKEL_SWIFT_ADDRESS) + HECKEL_SWIFT_NATIVE_BIAS);
-    *length = (size_t)(flags & 0xFFFFFFFFFFFFull);
+    *start = heckel_swift_large_bytes(object);
+    *length = (size_t)(flags & HECKEL_SWIFT_COUNT);
     return true;
 }
 
@@ -82,10 +89,9 @@ static inline __attribute__((always_inline)) bool heckel_swift_string_bytes(cons
 static inline __attribute__((always_inline)) const unsigned char *
 heckel_swift_string_known(const unsigned char *value, size_t *length) {
     uint64_t flags = heckel_load64(value), object = heckel_load64(value + 8);
-    bool small = (object >> 61) & 1;
-    *length = small ? (size_t)(object >> 56) & 0xF : (size_t)(flags & 0xFFFFFFFFFFFFull);
-    return small ? value
-                 : (const unsigned char *)(uintptr_t)((object & HECKEL_SWIFT_ADDRESS) + HECKEL_SWIFT_NATIVE_BIAS);
+    bool small = (object & HECKEL_SWIFT_SMALL_BIT) != 0;
+    *length = small ? (size_t)(object >> 56) & 0xF : (size_t)(flags & HECKEL_SWIFT_COUNT);
+    return small ? value : heckel_swift_large_bytes(object);
 }
 
 /* The bytes of string k of a list (a substring's range of its base's). */
@@ -137,7 +143,18 @@ heckel_same_swift_strings(const heckel_bytes *bytes, bool a_new, size_t a, bool 
     const unsigned char *a_value = (const unsigned char *)a_list->values + a * a_list->stride;
     const unsigned char *b_value = (const unsigned char *)b_list->values + b * b_list->stride;
     if (!a_list->substring && !b_list->substring) {
-        if ((heckel_word_diff(a_value, b_value, 0) | heckel_word_diff(a_value, b_value, 8)) == 0) return true;
+        uint64_t a_flags = heckel_load64(a_value), a_object = heckel_load64(a_value + 8);
+        uint64_t b_object = heckel_load64(b_value + 8);
+        if (a_flags == heckel_load64(b_value)) {
+            if (a_object == b_object) return true;
+            /* The same count and flags, and neither small (bit 61 of word
+             * 1): two large strings of one length, their bytes at their
+             * objects' addresses, no decoding (the usual pair: one text
+             * kept from the old list in a new object). */
+            if (!((a_object | b_object) & HECKEL_SWIFT_SMALL_BIT))
+                return heckel_same_bytes(heckel_swift_large_bytes(a_object), heckel_swift_large_bytes(b_object),
+                                         (size_t)(a_flags & HECKEL_SWIFT_COUNT));
+        }
         size_t a_length, b_length;
         const unsigned char *a_bytes = heckel_swift_string_known(a_value, &a_length);
         const unsigned char *b_bytes = heckel_swift_string_known(b_value, &b_length);
