@@ -325,31 +325,48 @@ uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed)
 }
 #endif
 
-/* Checks every string of a list and writes its key: XXH3 of its bytes
- * under the call's seed, in one pass over the values. false when a value is not
- * readable, or the cancel flag was found raised (*status says which). */
+/* Checks strings [first, end) of a list and writes their keys: XXH3 of their
+ * bytes under the call's seed. false at the first value not readable.
+ * Always inlined, once per form (substring constant), with no poll inside:
+ * the hasher's words stay in registers (a copy: the keys written cannot
+ * alias it). */
+static inline __attribute__((always_inline)) bool
+key_swift_range(const heckel_swift_strings *strings, bool substring, const string_hasher *hasher, size_t first,
+                size_t end, uint64_t *keys) {
+    const string_hasher h = *hasher;
+    const size_t stride = strings->stride;
+    const unsigned char *value = (const unsigned char *)strings->values + first * stride;
+    for (size_t k = first; k < end; k++, value += stride) {
+        const unsigned char *start = NULL;
+        size_t length = 0;
+        if (!(substring ? heckel_swift_element(strings, k, &start, &length)
+                        : heckel_swift_string_bytes(value, &start, &length)))
+            return false;
+        keys[k] = string_key(&h, start, length);
+    }
+    return true;
+}
+
+/* Checks every string of a list and writes its key, in one pass over the
+ * values, polling every HECKEL_POLL_MASK + 1 strings (as heckel_poll). false
+ * when a value is not readable, or the cancel flag was found raised
+ * (*status says which). */
 static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings *strings,
                               const string_hasher *hasher, uint64_t *keys, heckel_status *status) {
-    const unsigned char *value = strings->values;
-    const size_t stride = strings->stride;
-    const unsigned char *start = NULL;
-    size_t length = 0;
-    for (size_t k = 0; k < strings->count; k++, value += stride) {
-        if (heckel_poll(env, k)) {
+    const size_t count = strings->count;
+    for (size_t first = 0; first < count; first += HECKEL_POLL_MASK + 1) {
+        if (heckel_cancelled(env)) {
             *status = HECKEL_CANCELLED;
             return false;
         }
-        /* One loop for both forms; the branch on the list's form is the
-         * same for every string. */
-        bool readable = strings->substring ? heckel_swift_element(strings, k, &start, &length)
-                                           : heckel_swift_string_bytes(value, &start, &length);
-        if (!readable) {
+        size_t end = count - first > HECKEL_POLL_MASK ? first + HECKEL_POLL_MASK + 1 : count;
+        if (!(strings->substring ? key_swift_range(strings, true, hasher, first, end, keys)
+                                 : key_swift_range(strings, false, hasher, first, end, keys))) {
             *status = HECKEL_INVALID_ARGUMENT;
             return false;
         }
-        keys[k] = string_key(hasher, start, length);
     }
-    TEST_KEYS(keys, strings->count);
+    TEST_KEYS(keys, count);
     return true;
 }
 
