@@ -433,6 +433,12 @@ match_swift_strings_on_stack(const heckel_env *env, const heckel_swift_strings *
 heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
                                          const heckel_swift_strings *new_strings,
                                          const heckel_options *options, heckel_result *result) {
+    return heckel_match_swift_strings_with_secret(old_strings, new_strings, 0, options, result);
+}
+
+heckel_status heckel_match_swift_strings_with_secret(const heckel_swift_strings *old_strings,
+                                                     const heckel_swift_strings *new_strings, uint64_t secret,
+                                                     const heckel_options *options, heckel_result *result) {
     if (!old_strings || !new_strings) return HECKEL_INVALID_ARGUMENT;
     size_t old_count = old_strings->count, new_count = new_strings->count;
     heckel_status status = check(old_strings->values, old_count, new_strings->values, new_count, result);
@@ -441,7 +447,7 @@ heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings
         return HECKEL_INVALID_ARGUMENT;
     heckel_env env = heckel_env_make(options);
     if (heckel_cancelled(&env)) return HECKEL_CANCELLED;
-    string_hasher hasher = string_hasher_make(heckel_random_seed(old_count + new_count));
+    string_hasher hasher = string_hasher_make(heckel_secret_seed(secret, old_count + new_count));
     size_t count = old_count + new_count;
     if (count > SWIFT_KEYS_ON_STACK && count <= HECKEL_SMALL_MAX) {
         /* Lists the direct path may take: checked in a pass of their own,

@@ -523,13 +523,19 @@ static void swift_call_free(swift_call *w) {
  * for the real keys) against heckel_match_spans on the same spans. */
 static void expect_swift_agrees(test_tally *t, const swift_call *w, uint64_t modulus,
                                 const heckel_options *options, const char *label) {
+    /* Every other call through heckel_match_swift_strings_with_secret (the
+     * Swift package's), with a secret of its own. */
+    static unsigned calls;
+    uint64_t secret = calls++ % 2 ? 0x9E3779B97F4A7C15ull * calls : 0;
     const call *c = w->c;
     hash_hook_weaken(modulus);
     test_outputs got, want;
     outputs_make(&got, c->n, c->m);
     outputs_make(&want, c->n, c->m);
     bool readable = heckel_swift_strings_readable(&w->a.strings) && heckel_swift_strings_readable(&w->b.strings);
-    heckel_status status = heckel_match_swift_strings(&w->a.strings, &w->b.strings, options, &got.result);
+    heckel_status status =
+        secret ? heckel_match_swift_strings_with_secret(&w->a.strings, &w->b.strings, secret, options, &got.result)
+               : heckel_match_swift_strings(&w->a.strings, &w->b.strings, options, &got.result);
     heckel_status reference = heckel_match_spans(c->a.spans, c->n, c->b.spans, c->m, options, &want.result);
     hash_hook_weaken(0);
     const char *error = !readable ? "a list was found unreadable"
@@ -539,9 +545,10 @@ static void expect_swift_agrees(test_tally *t, const swift_call *w, uint64_t mod
                         : options && options->ignore_order ? NULL
                         : check_result(c->old, c->n, c->new, c->m, &got.result);
     char what[160];
-    snprintf(what, sizeof what, "%s, key modulus %llu, old %zu, new %zu, threads %u%s",
+    snprintf(what, sizeof what, "%s, key modulus %llu, old %zu, new %zu, threads %u%s%s",
              w->a.strings.substring ? "substrings" : "strings", (unsigned long long)modulus, c->n, c->m,
-             options ? options->threads : 0, options && options->ignore_order ? ", ignore_order" : "");
+             options ? options->threads : 0, options && options->ignore_order ? ", ignore_order" : "",
+             secret ? ", with a secret" : "");
     expect_as_spans(t, error, &got, &want, modulus == 0, label, what);
 }
 
