@@ -70,16 +70,17 @@ static inline const unsigned char *heckel_swift_large_bytes(uint64_t object) {
 static inline __attribute__((always_inline)) bool heckel_swift_string_bytes(const unsigned char *value, const unsigned char **start,
                                              size_t *length) {
     uint64_t flags = heckel_load64(value), object = heckel_load64(value + 8);
-    uint64_t discriminator = object >> 60;
-    if (discriminator == 0xE) {
-        *start = value;
-        *length = (size_t)(object >> 56) & 0xF;
+    /* The checks on the words' high halves: 32-bit constants. */
+    uint32_t flags_high = (uint32_t)(flags >> 32), object_high = (uint32_t)(object >> 32);
+    if ((object_high & 0x70000000u) == 0) { /* large: native (0000) or immortal (1000) */
+        if ((flags_high & 0x90000000u) != 0x90000000u) return false;
+        *start = heckel_swift_large_bytes(object);
+        *length = (size_t)(flags & HECKEL_SWIFT_COUNT);
         return true;
     }
-    if ((discriminator & 0x7) != 0 || (flags & HECKEL_SWIFT_ASCII_TAIL) != HECKEL_SWIFT_ASCII_TAIL)
-        return false;
-    *start = heckel_swift_large_bytes(object);
-    *length = (size_t)(flags & HECKEL_SWIFT_COUNT);
+    if (object_high >> 28 != 0xE) return false;
+    *start = value;
+    *length = (size_t)(object >> 56) & 0xF;
     return true;
 }
 
