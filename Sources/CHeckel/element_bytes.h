@@ -48,6 +48,19 @@ static inline bool heckel_same_bytes(const unsigned char *a, const unsigned char
     return true;
 }
 
+/* The Swift String layout (heckel_swift_string_bytes, below). */
+#define HECKEL_SWIFT_ASCII_TAIL 0x9000000000000000ull /* word 0: ASCII and tail-allocated */
+#define HECKEL_SWIFT_NATIVE_BIAS 32
+#define HECKEL_SWIFT_COUNT 0xFFFFFFFFFFFFull    /* word 0: a large string's count */
+#define HECKEL_SWIFT_SMALL_BIT (1ull << 61)      /* word 1: set in small forms only */
+
+/* A large (native or literal) string's bytes, from its word 1, whose bits
+ * 60-62 are clear in both forms: only bit 63 (immortal) is cleared, one
+ * instruction (btr) where a mask of bits 60-63 takes two. */
+static inline const unsigned char *heckel_swift_large_bytes(uint64_t object) {
+    return (const unsigned char *)(uintptr_t)((object & ~(1ull << 63)) + HECKEL_SWIFT_NATIVE_BIAS);
+}
+
 /* The bytes of the Swift String whose 16-byte value is at value (see
  * heckel_swift_strings in heckel.h, and StringLayout.swift, which reads the
  * same layout): word 0 holds the count and flags, word 1 the object, whose
@@ -56,17 +69,6 @@ static inline bool heckel_same_bytes(const unsigned char *a, const unsigned char
  * (immortal, literals) with word 0's flags ASCII (b63) and tail-allocated
  * (b60): the bytes 32 bytes after the address in word 1's low 60 bits, the
  * count in word 0's low 48 bits. false for every other form. */
-#define HECKEL_SWIFT_ASCII_TAIL 0x9000000000000000ull
-#define HECKEL_SWIFT_ADDRESS 0x0FFFFFFFFFFFFFFFull
-#define HECKEL_SWIFT_NATIVE_BIAS 32
-#define HECKEL_SWIFT_COUNT 0xFFFFFFFFFFFFull    /* word 0: a large string's count */
-#define HECKEL_SWIFT_SMALL_BIT (1ull << 61)      /* word 1: set in small forms only */
-
-/* A large (native or literal) string's bytes, from its word 1. */
-static inline const unsigned char *heckel_swift_large_bytes(uint64_t object) {
-    return (const unsigned char *)(uintptr_t)((object & HECKEL_SWIFT_ADDRESS) + HECKEL_SWIFT_NATIVE_BIAS);
-}
-
 static inline __attribute__((always_inline)) bool heckel_swift_string_bytes(const unsigned char *value, const unsigned char **start,
                                              size_t *length) {
     uint64_t flags = heckel_load64(value), object = heckel_load64(value + 8);
