@@ -327,9 +327,8 @@ uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed)
 
 /* Checks strings [first, end) of a list and writes their keys: XXH3 of their
  * bytes under the call's seed. false at the first value not readable.
- * Always inlined, once per form (substring constant), with no poll inside:
- * the hasher's words stay in registers (a copy: the keys written cannot
- * alias it). */
+ * Always inlined, once per form (substring constant), with no poll inside;
+ * the hasher copied, so the keys written cannot alias its words. */
 static inline __attribute__((always_inline)) bool
 key_swift_range(const heckel_swift_strings *strings, bool substring, const string_hasher *hasher, size_t first,
                 size_t end, uint64_t *keys) {
