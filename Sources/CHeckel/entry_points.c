@@ -250,6 +250,18 @@ bool heckel_swift_strings_readable(const heckel_swift_strings *strings) {
         return true;
     }
     const unsigned char *value = strings->values;
+    if (strings->stride == 16) {
+        /* A [String]: heckel_swift_string_bytes's checks on the words' high
+         * halves, accumulated with no branch (the compiler vectorizes it). */
+        uint32_t unreadable = 0;
+        for (size_t k = 0; k < strings->count; k++) {
+            uint32_t flags = heckel_load32(value + 16 * k + 4), object = heckel_load32(value + 16 * k + 12);
+            uint32_t small = (object >> 28) ^ 0xEu;
+            uint32_t large = (object & 0x70000000u) | (~flags & 0x90000000u);
+            unreadable |= (uint32_t)(small != 0) & (uint32_t)(large != 0);
+        }
+        return unreadable == 0;
+    }
     for (size_t k = 0; k < strings->count; k++, value += strings->stride)
         if (!heckel_swift_string_bytes(value, &start, &length)) return false;
     return true;

@@ -687,6 +687,22 @@ static void swift_invalid_arguments(test_tally *t) {
                         what);
         EXPECT_REJECTED(t, &o, heckel_match_swift_strings(&list, &bad, NULL, &o.result), HECKEL_INVALID_ARGUMENT,
                         what);
+        if (bads[b].substring) continue;
+        /* As a [String] (stride 16: its own check) of 37 values, the bad one
+         * first, second, in the middle or last. */
+        enum { LONG = 37 };
+        unsigned char strings16[LONG][SWIFT_STRING];
+        static const size_t at[] = {0, 1, 17, LONG - 1};
+        for (size_t p = 0; p < sizeof at / sizeof *at; p++) {
+            for (size_t k = 0; k < LONG; k++) memcpy(strings16[k], good[k % 3], SWIFT_STRING);
+            store64(strings16[at[p]], bads[b].word0), store64(strings16[at[p]] + 8, bads[b].word1);
+            heckel_swift_strings bad16 = {.values = strings16, .count = LONG, .stride = SWIFT_STRING};
+            char where[160];
+            snprintf(where, sizeof where, "%s, [String] of %d, at %zu", what, LONG, at[p]);
+            tally_expect(t, !heckel_swift_strings_readable(&bad16), where, "found readable");
+            bad16.count = at[p];
+            tally_expect(t, heckel_swift_strings_readable(&bad16), where, "the values before it found unreadable");
+        }
     }
     /* A base 20 bytes into 32-byte values: its 16 bytes would end in the next
      * value (past the list for the last). Each of those 16 bytes is made a
