@@ -700,6 +700,13 @@ static void swift_invalid_arguments(test_tally *t) {
             char where[160];
             snprintf(where, sizeof where, "%s, [String] of %d, at %zu", what, LONG, at[p]);
             tally_expect(t, !heckel_swift_strings_readable(&bad16), where, "found readable");
+            /* The key pass takes two values a step: the bad one first or
+             * second of its pair (0, 17), or left over (36). */
+            test_outputs o16;
+            outputs_make(&o16, LONG, 3);
+            EXPECT_REJECTED(t, &o16, heckel_match_swift_strings(&bad16, &list, NULL, &o16.result),
+                            HECKEL_INVALID_ARGUMENT, where);
+            outputs_free(&o16);
             bad16.count = at[p];
             tally_expect(t, heckel_swift_strings_readable(&bad16), where, "the values before it found unreadable");
         }
