@@ -32,8 +32,13 @@ static inline uint64_t heckel_word_diff(const unsigned char *a, const unsigned c
  * holds the old list's string objects (as a list UI's next list often does)
  * pairs them without touching their bytes (about 8% less time for 21-byte
  * strings at 10^3, nothing measurable when no address is shared). */
+static inline bool heckel_same_bytes_read(const unsigned char *a, const unsigned char *b, size_t length);
 static inline bool heckel_same_bytes(const unsigned char *a, const unsigned char *b, size_t length) {
-    if (a == b) return true;
+    return a == b || heckel_same_bytes_read(a, b, length);
+}
+
+/* heckel_same_bytes without the address check, for callers that made it. */
+static inline bool heckel_same_bytes_read(const unsigned char *a, const unsigned char *b, size_t length) {
     if (length > 32) return memcmp(a, b, length) == 0;
     if (length >= 8) {
         uint64_t diff = heckel_word_diff(a, b, 0) | heckel_word_diff(a, b, length - 8);
@@ -48,6 +53,19 @@ static inline bool heckel_same_bytes(const unsigned char *a, const unsigned char
     return true;
 }
 
+/* The Swift String layout (heckel_swift_string_bytes, below). */
+#define HECKEL_SWIFT_ASCII_TAIL 0x9000000000000000ull /* word 0: ASCII and tail-allocated */
+#define HECKEL_SWIFT_NATIVE_BIAS 32
+#define HECKEL_SWIFT_COUNT 0xFFFFFFFFFFFFull    /* word 0: a large string's count */
+#define HECKEL_SWIFT_SMALL_BIT (1ull << 61)      /* word 1: set in small forms only */
+
+/* A large (native or literal) string's bytes, from its word 1, whose bits
+ * 60-62 are clear in both forms: only bit 63 (immortal) is cleared, one
+ * instruction (btr) where a mask of bits 60-63 takes two. */
+static inline const unsigned char *heckel_swift_large_bytes(uint64_t object) {
+    return (const unsigned char *)(uintptr_t)((object & ~(1ull << 63)) + HECKEL_SWIFT_NATIVE_BIAS);
+}
+
 /* The bytes of the Swift String whose 16-byte value is at value (see
  * heckel_swift_strings in heckel.h, and StringLayout.swift, which reads the
  * same layout): word 0 holds the count and flags, word 1 the object, whose
@@ -56,23 +74,20 @@ static inline bool heckel_same_bytes(const unsigned char *a, const unsigned char
  * (immortal, literals) with word 0's flags ASCII (b63) and tail-allocated
  * (b60): the bytes 32 bytes after the address in word 1's low 60 bits, the
  * count in word 0's low 48 bits. false for every other form. */
-#define HECKEL_SWIFT_ASCII_TAIL 0x9000000000000000ull
-#define HECKEL_SWIFT_ADDRESS 0x0FFFFFFFFFFFFFFFull
-#define HECKEL_SWIFT_NATIVE_BIAS 32
-
 static inline __attribute__((always_inline)) bool heckel_swift_string_bytes(const unsigned char *value, const unsigned char **start,
                                              size_t *length) {
     uint64_t flags = heckel_load64(value), object = heckel_load64(value + 8);
-    uint64_t discriminator = object >> 60;
-    if (discriminator == 0xE) {
-        *start = value;
-        *length = (size_t)(object >> 56) & 0xF;
+    /* The checks on the words' high halves: 32-bit constants. */
+    uint32_t flags_high = (uint32_t)(flags >> 32), object_high = (uint32_t)(object >> 32);
+    if ((object_high & 0x70000000u) == 0) { /* large: native (0000) or immortal (1000) */
+        if ((flags_high & 0x90000000u) != 0x90000000u) return false;
+        *start = heckel_swift_large_bytes(object);
+        *length = (size_t)(flags & HECKEL_SWIFT_COUNT);
         return true;
     }
-    if ((discriminator & 0x7) != 0 || (flags & HECKEL_SWIFT_ASCII_TAIL) != HECKEL_SWIFT_ASCII_TAIL)
-        return false;
-    *start = (const unsigned char *)(uintptr_t)((object & HECKEL_SWIFT_ADDRESS) + HECKEL_SWIFT_NATIVE_BIAS);
-    *length = (size_t)(flags & 0xFFFFFFFFFFFFull);
+    if (object_high >> 28 != 0xE) return false;
+    *start = value;
+    *length = (size_t)(object >> 56) & 0xF;
     return true;
 }
 
@@ -82,10 +97,9 @@ static inline __attribute__((always_inline)) bool heckel_swift_string_bytes(cons
 static inline __attribute__((always_inline)) const unsigned char *
 heckel_swift_string_known(const unsigned char *value, size_t *length) {
     uint64_t flags = heckel_load64(value), object = heckel_load64(value + 8);
-    bool small = (object >> 61) & 1;
-    *length = small ? (size_t)(object >> 56) & 0xF : (size_t)(flags & 0xFFFFFFFFFFFFull);
-    return small ? value
-                 : (const unsigned char *)(uintptr_t)((object & HECKEL_SWIFT_ADDRESS) + HECKEL_SWIFT_NATIVE_BIAS);
+    bool small = (object & HECKEL_SWIFT_SMALL_BIT) != 0;
+    *length = small ? (size_t)(object >> 56) & 0xF : (size_t)(flags & HECKEL_SWIFT_COUNT);
+    return small ? value : heckel_swift_large_bytes(object);
 }
 
 /* The bytes of string k of a list (a substring's range of its base's). */
@@ -137,7 +151,19 @@ heckel_same_swift_strings(const heckel_bytes *bytes, bool a_new, size_t a, bool 
     const unsigned char *a_value = (const unsigned char *)a_list->values + a * a_list->stride;
     const unsigned char *b_value = (const unsigned char *)b_list->values + b * b_list->stride;
     if (!a_list->substring && !b_list->substring) {
-        if ((heckel_word_diff(a_value, b_value, 0) | heckel_word_diff(a_value, b_value, 8)) == 0) return true;
+        uint64_t a_flags = heckel_load64(a_value), a_object = heckel_load64(a_value + 8);
+        uint64_t b_object = heckel_load64(b_value + 8);
+        if (a_flags == heckel_load64(b_value)) {
+            if (a_object == b_object) return true;
+            /* The same count and flags, and neither small (bit 61 of word
+             * 1): two large strings of one length, their bytes at their
+             * objects' addresses, no decoding (the usual pair: one text
+             * kept from the old list in a new object). */
+            if (!((uint32_t)((a_object | b_object) >> 32) & (uint32_t)(HECKEL_SWIFT_SMALL_BIT >> 32)))
+                /* Word 1 differs: distinct objects (were they one, reading it is still right). */
+                return heckel_same_bytes_read(heckel_swift_large_bytes(a_object), heckel_swift_large_bytes(b_object),
+                                              (size_t)(a_flags & HECKEL_SWIFT_COUNT));
+        }
         size_t a_length, b_length;
         const unsigned char *a_bytes = heckel_swift_string_known(a_value, &a_length);
         const unsigned char *b_bytes = heckel_swift_string_known(b_value, &b_length);

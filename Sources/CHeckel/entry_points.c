@@ -296,6 +296,18 @@ bool heckel_swift_strings_readable(const heckel_swift_strings *strings) {
         return true;
     }
     const unsigned char *value = strings->values;
+    if (strings->stride == 16) {
+        /* A [String]: heckel_swift_string_bytes's checks on the words' high
+         * halves, accumulated with no branch (the compiler vectorizes it). */
+        uint32_t unreadable = 0;
+        for (size_t k = 0; k < strings->count; k++) {
+            uint32_t flags = heckel_load32(value + 16 * k + 4), object = heckel_load32(value + 16 * k + 12);
+            uint32_t small = (object >> 28) ^ 0xEu;
+            uint32_t large = (object & 0x70000000u) | (~flags & 0x90000000u);
+            unreadable |= (uint32_t)(small != 0) & (uint32_t)(large != 0);
+        }
+        return unreadable == 0;
+    }
     for (size_t k = 0; k < strings->count; k++, value += strings->stride)
         if (!heckel_swift_string_bytes(value, &start, &length)) return false;
     return true;
@@ -371,31 +383,61 @@ uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed)
 }
 #endif
 
-/* Checks every string of a list and writes its key: XXH3 of its bytes
- * under the call's seed, in one pass over the values. false when a value is not
- * readable, or the cancel flag was found raised (*status says which). */
+/* Checks strings [first, end) of a list and writes their keys: XXH3 of their
+ * bytes under the call's seed. false at the first value not readable.
+ * Always inlined, once per form (substring constant), with no poll inside;
+ * the hasher copied, so the keys written cannot alias its words. */
+static inline __attribute__((always_inline)) bool
+key_swift_range(const heckel_swift_strings *strings, bool substring, const string_hasher *hasher, size_t first,
+                size_t end, uint64_t *keys) {
+    const string_hasher h = *hasher;
+    const size_t stride = strings->stride;
+    const unsigned char *value = (const unsigned char *)strings->values + first * stride;
+    size_t k = first;
+    /* Two strings a step: two independent hashes in flight (about 5% less
+     * time at 10^3 strings, interleaved runs; 1% fewer instructions). */
+    for (; k + 1 < end; k += 2, value += 2 * stride) {
+        const unsigned char *start = NULL, *next_start = NULL;
+        size_t length = 0, next_length = 0;
+        bool readable = substring ? heckel_swift_element(strings, k, &start, &length) &&
+                                        heckel_swift_element(strings, k + 1, &next_start, &next_length)
+                                  : heckel_swift_string_bytes(value, &start, &length) &&
+                                        heckel_swift_string_bytes(value + stride, &next_start, &next_length);
+        if (!readable) return false;
+        keys[k] = string_key(&h, start, length);
+        keys[k + 1] = string_key(&h, next_start, next_length);
+    }
+    for (; k < end; k++, value += stride) { /* the odd one out */
+        const unsigned char *start = NULL;
+        size_t length = 0;
+        if (!(substring ? heckel_swift_element(strings, k, &start, &length)
+                        : heckel_swift_string_bytes(value, &start, &length)))
+            return false;
+        keys[k] = string_key(&h, start, length);
+    }
+    return true;
+}
+
+/* Checks every string of a list and writes its key, in one pass over the
+ * values, polling every HECKEL_POLL_MASK + 1 strings (as heckel_poll). false
+ * when a value is not readable, or the cancel flag was found raised
+ * (*status says which). */
 static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings *strings,
                               const string_hasher *hasher, uint64_t *keys, heckel_status *status) {
-    const unsigned char *value = strings->values;
-    const size_t stride = strings->stride;
-    const unsigned char *start = NULL;
-    size_t length = 0;
-    for (size_t k = 0; k < strings->count; k++, value += stride) {
-        if (heckel_poll(env, k)) {
+    const size_t count = strings->count;
+    for (size_t first = 0; first < count; first += HECKEL_POLL_MASK + 1) {
+        if (heckel_cancelled(env)) {
             *status = HECKEL_CANCELLED;
             return false;
         }
-        /* One loop for both forms; the branch on the list's form is the
-         * same for every string. */
-        bool readable = strings->substring ? heckel_swift_element(strings, k, &start, &length)
-                                           : heckel_swift_string_bytes(value, &start, &length);
-        if (!readable) {
+        size_t end = count - first > HECKEL_POLL_MASK ? first + HECKEL_POLL_MASK + 1 : count;
+        if (!(strings->substring ? key_swift_range(strings, true, hasher, first, end, keys)
+                                 : key_swift_range(strings, false, hasher, first, end, keys))) {
             *status = HECKEL_INVALID_ARGUMENT;
             return false;
         }
-        keys[k] = string_key(hasher, start, length);
     }
-    TEST_KEYS(keys, strings->count);
+    TEST_KEYS(keys, count);
     return true;
 }
 
@@ -462,6 +504,12 @@ match_swift_strings_on_stack(const heckel_env *env, const heckel_swift_strings *
 heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
                                          const heckel_swift_strings *new_strings,
                                          const heckel_options *options, heckel_result *result) {
+    return heckel_match_swift_strings_with_secret(old_strings, new_strings, 0, options, result);
+}
+
+heckel_status heckel_match_swift_strings_with_secret(const heckel_swift_strings *old_strings,
+                                                     const heckel_swift_strings *new_strings, uint64_t secret,
+                                                     const heckel_options *options, heckel_result *result) {
     if (!old_strings || !new_strings) return HECKEL_INVALID_ARGUMENT;
     size_t old_count = old_strings->count, new_count = new_strings->count;
     heckel_status status = check(old_strings->values, old_count, new_strings->values, new_count, result);
@@ -470,7 +518,7 @@ heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings
         return HECKEL_INVALID_ARGUMENT;
     heckel_env env = heckel_env_make(options);
     if (heckel_cancelled(&env)) return HECKEL_CANCELLED;
-    string_hasher hasher = string_hasher_make(heckel_random_seed(old_count + new_count));
+    string_hasher hasher = string_hasher_make(heckel_secret_seed(secret, old_count + new_count));
     size_t count = old_count + new_count;
     if (count > SWIFT_KEYS_ON_STACK && count <= HECKEL_SMALL_MAX) {
         /* Lists the direct path may take: checked in a pass of their own,

@@ -87,6 +87,12 @@ static inline void heckel_slice(size_t count, unsigned part, unsigned parts, siz
  * cycle counter). Drawn once per call that builds a hash table. */
 uint64_t heckel_random_seed(size_t elements);
 
+/* A call's seed from the caller's secret (see
+ * heckel_match_swift_strings_with_secret): secret mixed with the cycle
+ * counter and stack address, no system call; heckel_random_seed(elements)
+ * when secret is 0. */
+uint64_t heckel_secret_seed(uint64_t secret, size_t elements);
+
 /* A bijective mix of key under the call's seed: equal mixed keys iff equal
  * keys, good top bits even for sequential or aligned keys, and, since the
  * seed is secret and new each call, no fixed set of keys that crowds one

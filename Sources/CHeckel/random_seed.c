@@ -7,7 +7,11 @@
  * which alone would double the cost of diffing 16 elements. Small inputs
  * therefore take the fallback seed (a few ns): unpredictable enough, and
  * crafted keys could cost them at most ~SEED_SYSTEM_MIN^2 / 2 probes, well
- * under a millisecond, whatever the seed. */
+ * under a millisecond, whatever the seed. A caller holding a secret (a
+ * random value drawn once per process, never revealed) spares the system
+ * call at every size: heckel_secret_seed mixes it with the fallback's
+ * per-call value, so the seed is new each call and unknown without the
+ * secret. */
 #if defined(__linux__) && !defined(_DEFAULT_SOURCE)
 #define _DEFAULT_SOURCE /* getrandom */
 #endif
@@ -66,5 +70,16 @@ uint64_t heckel_random_seed(size_t elements) {
 #else
     (void)elements;
     return fallback_seed();
+#endif
+}
+
+uint64_t heckel_secret_seed(uint64_t secret, size_t elements) {
+#ifdef HAVE_ARC4RANDOM
+    (void)secret; /* arc4random runs in user space: no need of the secret */
+    return heckel_random_seed(elements);
+#else
+    /* heckel_mix is bijective in its key for a given seed, so every call's
+     * value gives a distinct seed, none computable without secret. */
+    return secret ? heckel_mix(fallback_seed(), secret) : heckel_random_seed(elements);
 #endif
 }

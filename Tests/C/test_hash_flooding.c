@@ -241,7 +241,9 @@ static void string_keys_are_xxh3(test_tally *tally, test_rng *rng) {
 }
 #endif
 
-static void crafted_swift_strings(test_tally *tally, test_rng *rng) {
+/* secret: 0 for heckel_match_swift_strings, else
+ * heckel_match_swift_strings_with_secret's secret. */
+static void crafted_swift_strings(test_tally *tally, test_rng *rng, uint64_t secret) {
     enum { POOL = 2 * CRAFTED + 2 };
     unsigned char (*pool)[CRAFTED_LENGTH] = malloc(POOL * sizeof *pool);
     uint64_t *old = malloc((CRAFTED + 1) * 8), *new = malloc((CRAFTED + 1) * 8);
@@ -279,12 +281,15 @@ static void crafted_swift_strings(test_tally *tally, test_rng *rng) {
     if (!o2n || !n2o || !moves) abort();
     heckel_result r = {o2n, n2o, moves, 0, 0};
     __atomic_store_n(&compared, 0, __ATOMIC_RELAXED);
-    heckel_status status = heckel_match_swift_strings(&a, &b, &(heckel_options){.threads = 1}, &r);
+    const heckel_options options = {.threads = 1};
+    heckel_status status = secret ? heckel_match_swift_strings_with_secret(&a, &b, secret, &options, &r)
+                                  : heckel_match_swift_strings(&a, &b, &options, &r);
     size_t comparisons = __atomic_load_n(&compared, __ATOMIC_RELAXED);
     const char *error = status != HECKEL_OK ? heckel_status_description(status) : check_result(old, n, new, m, &r);
     tally_expect(tally, !error, "crafted strings: correct result", error);
     char detail[96];
-    snprintf(detail, sizeof detail, "%zu comparisons for %zu + %zu strings", comparisons, n, m);
+    snprintf(detail, sizeof detail, "%zu comparisons for %zu + %zu strings%s", comparisons, n, m,
+             secret ? ", the caller's secret" : "");
 #ifdef HECKEL_TEST_HOOKS
     /* Linear: a few per string. Under one shared key: about n * m / 4. */
     tally_expect(tally, comparisons > 0 && comparisons <= 4 * (n + m), "crafted strings: comparisons", detail);
@@ -294,6 +299,22 @@ static void crafted_swift_strings(test_tally *tally, test_rng *rng) {
     for (int side = 0; side < 2; side++) free(values[side]), free(objects[side]);
 }
 
+/* heckel_match_swift_strings_with_secret's seeds change from call to call
+ * under one secret (a seed fixed per secret would let collisions found in
+ * one call serve in every later one). Not every call: the counter mixed in
+ * may tick slower than calls come (arm64's runs at tens of MHz). */
+uint64_t heckel_secret_seed(uint64_t secret, size_t elements);
+
+static void secret_seeds_change(test_tally *tally, test_rng *rng) {
+    enum { CALLS = 1000 };
+    uint64_t secret = rng_next(rng) | 1, first = heckel_secret_seed(secret, 2000);
+    size_t changed = 0;
+    for (size_t k = 1; k < CALLS; k++) changed += heckel_secret_seed(secret, 2000) != first;
+    char detail[64];
+    snprintf(detail, sizeof detail, "%zu of %d calls", changed, CALLS - 1);
+    tally_expect(tally, changed > 0, "seeds from one secret change between calls", detail);
+}
+
 int main(void) {
     test_tally tally = {0, 0};
     test_rng rng = {1978};
@@ -301,7 +322,9 @@ int main(void) {
     if (!old || !new) abort();
     flooding(&tally, &rng, old, new);
     deterministic(&tally, &rng, old, new);
-    crafted_swift_strings(&tally, &rng);
+    crafted_swift_strings(&tally, &rng, 0);
+    crafted_swift_strings(&tally, &rng, 0x5EC7E7ull);
+    secret_seeds_change(&tally, &rng);
 #ifdef HECKEL_TEST_HOOKS
     string_keys_are_xxh3(&tally, &rng);
 #endif

@@ -523,13 +523,19 @@ static void swift_call_free(swift_call *w) {
  * for the real keys) against heckel_match_spans on the same spans. */
 static void expect_swift_agrees(test_tally *t, const swift_call *w, uint64_t modulus,
                                 const heckel_options *options, const char *label) {
+    /* Every other call through heckel_match_swift_strings_with_secret (the
+     * Swift package's), with a secret of its own. */
+    static unsigned calls;
+    uint64_t secret = calls++ % 2 ? 0x9E3779B97F4A7C15ull * calls : 0;
     const call *c = w->c;
     hash_hook_weaken(modulus);
     test_outputs got, want;
     outputs_make(&got, c->n, c->m);
     outputs_make(&want, c->n, c->m);
     bool readable = heckel_swift_strings_readable(&w->a.strings) && heckel_swift_strings_readable(&w->b.strings);
-    heckel_status status = heckel_match_swift_strings(&w->a.strings, &w->b.strings, options, &got.result);
+    heckel_status status =
+        secret ? heckel_match_swift_strings_with_secret(&w->a.strings, &w->b.strings, secret, options, &got.result)
+               : heckel_match_swift_strings(&w->a.strings, &w->b.strings, options, &got.result);
     heckel_status reference = heckel_match_spans(c->a.spans, c->n, c->b.spans, c->m, options, &want.result);
     hash_hook_weaken(0);
     const char *error = !readable ? "a list was found unreadable"
@@ -539,9 +545,10 @@ static void expect_swift_agrees(test_tally *t, const swift_call *w, uint64_t mod
                         : options && options->ignore_order ? NULL
                         : check_result(c->old, c->n, c->new, c->m, &got.result);
     char what[160];
-    snprintf(what, sizeof what, "%s, key modulus %llu, old %zu, new %zu, threads %u%s",
+    snprintf(what, sizeof what, "%s, key modulus %llu, old %zu, new %zu, threads %u%s%s",
              w->a.strings.substring ? "substrings" : "strings", (unsigned long long)modulus, c->n, c->m,
-             options ? options->threads : 0, options && options->ignore_order ? ", ignore_order" : "");
+             options ? options->threads : 0, options && options->ignore_order ? ", ignore_order" : "",
+             secret ? ", with a secret" : "");
     expect_as_spans(t, error, &got, &want, modulus == 0, label, what);
 }
 
@@ -680,6 +687,29 @@ static void swift_invalid_arguments(test_tally *t) {
                         what);
         EXPECT_REJECTED(t, &o, heckel_match_swift_strings(&list, &bad, NULL, &o.result), HECKEL_INVALID_ARGUMENT,
                         what);
+        if (bads[b].substring) continue;
+        /* As a [String] (stride 16: its own check) of 37 values, the bad one
+         * first, second, in the middle or last. */
+        enum { LONG = 37 };
+        unsigned char strings16[LONG][SWIFT_STRING];
+        static const size_t at[] = {0, 1, 17, LONG - 1};
+        for (size_t p = 0; p < sizeof at / sizeof *at; p++) {
+            for (size_t k = 0; k < LONG; k++) memcpy(strings16[k], good[k % 3], SWIFT_STRING);
+            store64(strings16[at[p]], bads[b].word0), store64(strings16[at[p]] + 8, bads[b].word1);
+            heckel_swift_strings bad16 = {.values = strings16, .count = LONG, .stride = SWIFT_STRING};
+            char where[160];
+            snprintf(where, sizeof where, "%s, [String] of %d, at %zu", what, LONG, at[p]);
+            tally_expect(t, !heckel_swift_strings_readable(&bad16), where, "found readable");
+            /* The key pass takes two values a step: the bad one first or
+             * second of its pair (0, 17), or left over (36). */
+            test_outputs o16;
+            outputs_make(&o16, LONG, 3);
+            EXPECT_REJECTED(t, &o16, heckel_match_swift_strings(&bad16, &list, NULL, &o16.result),
+                            HECKEL_INVALID_ARGUMENT, where);
+            outputs_free(&o16);
+            bad16.count = at[p];
+            tally_expect(t, heckel_swift_strings_readable(&bad16), where, "the values before it found unreadable");
+        }
     }
     /* A base 20 bytes into 32-byte values: its 16 bytes would end in the next
      * value (past the list for the last). Each of those 16 bytes is made a
