@@ -54,7 +54,10 @@ static inline bool heckel_same_bytes_read(const unsigned char *a, const unsigned
 }
 
 /* The Swift String layout (heckel_swift_string_bytes, below). */
-#define HECKEL_SWIFT_ASCII_TAIL 0x9000000000000000ull /* word 0: ASCII and tail-allocated */
+/* Read on the words' high halves (32-bit constants): */
+#define HECKEL_SWIFT_ASCII_TAIL_HIGH 0x90000000u /* word 0: ASCII and tail-allocated */
+#define HECKEL_SWIFT_LARGE_HIGH 0x70000000u      /* word 1: clear in both large forms */
+#define HECKEL_SWIFT_SMALL_ASCII 0xEu            /* word 1's top nibble: small ASCII */
 #define HECKEL_SWIFT_NATIVE_BIAS 32
 #define HECKEL_SWIFT_COUNT 0xFFFFFFFFFFFFull    /* word 0: a large string's count */
 #define HECKEL_SWIFT_SMALL_BIT (1ull << 61)      /* word 1: set in small forms only */
@@ -79,13 +82,13 @@ static inline __attribute__((always_inline)) bool heckel_swift_string_bytes(cons
     uint64_t flags = heckel_load64(value), object = heckel_load64(value + 8);
     /* The checks on the words' high halves: 32-bit constants. */
     uint32_t flags_high = (uint32_t)(flags >> 32), object_high = (uint32_t)(object >> 32);
-    if ((object_high & 0x70000000u) == 0) { /* large: native (0000) or immortal (1000) */
-        if ((flags_high & 0x90000000u) != 0x90000000u) return false;
+    if ((object_high & HECKEL_SWIFT_LARGE_HIGH) == 0) { /* large: native (0000) or immortal (1000) */
+        if ((flags_high & HECKEL_SWIFT_ASCII_TAIL_HIGH) != HECKEL_SWIFT_ASCII_TAIL_HIGH) return false;
         *start = heckel_swift_large_bytes(object);
         *length = (size_t)(flags & HECKEL_SWIFT_COUNT);
         return true;
     }
-    if (object_high >> 28 != 0xE) return false;
+    if (object_high >> 28 != HECKEL_SWIFT_SMALL_ASCII) return false;
     *start = value;
     *length = (size_t)(object >> 56) & 0xF;
     return true;

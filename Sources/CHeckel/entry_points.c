@@ -302,8 +302,8 @@ bool heckel_swift_strings_readable(const heckel_swift_strings *strings) {
         uint32_t unreadable = 0;
         for (size_t k = 0; k < strings->count; k++) {
             uint32_t flags = heckel_load32(value + 16 * k + 4), object = heckel_load32(value + 16 * k + 12);
-            uint32_t small = (object >> 28) ^ 0xEu;
-            uint32_t large = (object & 0x70000000u) | (~flags & 0x90000000u);
+            uint32_t small = (object >> 28) ^ HECKEL_SWIFT_SMALL_ASCII;
+            uint32_t large = (object & HECKEL_SWIFT_LARGE_HIGH) | (~flags & HECKEL_SWIFT_ASCII_TAIL_HIGH);
             unreadable |= (uint32_t)(small != 0) & (uint32_t)(large != 0);
         }
         return unreadable == 0;

@@ -96,7 +96,7 @@ extension ListDiff {
     /// The diff by an identity stored at a key path, read where it lies:
     /// `nil` unless `ID` is `String` (`storedStringIdentities`), a 64-bit
     /// integer of `IntegerKeys` (8-byte records, their own keys; from
-    /// `keysInPlaceMinimum` elements in both lists on) or a packed `UUID`
+    /// `keysInPlaceMinimum` elements in the two lists together) or a packed `UUID`
     /// (16-byte records), these two by `storedRecordIdentities`, stored in
     /// the elements (`MemoryLayout.offset(of:)`). Inlined into each key-path
     /// form, which keeps its own closure fallback: the type tests fold away
@@ -137,27 +137,15 @@ extension ListDiff {
     static func storedRecordIdentities<Old: Collection, New: Collection>(
         _ old: Old, _ new: New, offset: Int, size: Int, options: Options, cancel: CancelFlag?
     ) -> Swift.Result<ListDiff, CoreFailure>? where Old.Element == New.Element, Old.Element: Equatable {
-        let stride = MemoryLayout<Old.Element>.stride
-        let matched = old.withContiguousStorageIfAvailable { old in
-            new.withContiguousStorageIfAvailable { new in
-                Swift.Result { () throws(CoreFailure) -> Mapping in
-                    let oldBase = UnsafeRawPointer(old.baseAddress).map { $0 + offset }
-                    let newBase = UnsafeRawPointer(new.baseAddress).map { $0 + offset }
-                    // 8 bytes whose equality is theirs are their own exact key.
-                    if size == MemoryLayout<UInt64>.size {
-                        return try Core.matchKeys(old: oldBase, oldCount: old.count, new: newBase, newCount: new.count,
-                                                  stride: stride, options: options, cancel: cancel)
-                    }
-                    return try Core.matchRecords(old: oldBase, oldCount: old.count, new: newBase, newCount: new.count,
-                                                 size: size, stride: stride, options: options, cancel: cancel)
-                }
+        storedIdentityDiff(old, new, offset: offset, cancel: cancel) {
+            (oldBase, oldCount, newBase, newCount, stride) throws(CoreFailure) -> Mapping? in
+            // 8 bytes whose equality is theirs are their own exact key.
+            if size == MemoryLayout<UInt64>.size {
+                return try Core.matchKeys(old: oldBase, oldCount: oldCount, new: newBase, newCount: newCount,
+                                          stride: stride, options: options, cancel: cancel)
             }
-        }
-        guard case .some(.some(let mapped)) = matched else { return nil }
-        return mapped.flatMap { mapping in
-            Swift.Result { () throws(CoreFailure) in
-                ListDiff(mapping: mapping, updates: try updates(old, new, mapping: mapping, cancel: cancel))
-            }
+            return try Core.matchRecords(old: oldBase, oldCount: oldCount, new: newBase, newCount: newCount,
+                                         size: size, stride: stride, options: options, cancel: cancel)
         }
     }
 
@@ -184,14 +172,32 @@ extension ListDiff {
         _ old: Old, _ new: New, offset: Int, options: Options, cancel: CancelFlag?
     ) -> Swift.Result<ListDiff, CoreFailure>? where Old.Element == New.Element, Old.Element: Equatable {
         guard StringLayout.isVerified else { return nil }
+        return storedIdentityDiff(old, new, offset: offset, cancel: cancel) {
+            (oldBase, oldCount, newBase, newCount, stride) throws(CoreFailure) -> Mapping? in
+            try StringKeys.matchInPlace(old: .init(base: oldBase, count: oldCount, stride: stride),
+                                        new: .init(base: newBase, count: newCount, stride: stride),
+                                        options: options, cancel: cancel)
+        }
+    }
+
+    /// The diff of two contiguous lists by the identity stored `offset`
+    /// bytes into each element, matched where it lies by `match` (given
+    /// each list's first identity and count and the elements' stride;
+    /// `nil` when it cannot read them in place), then the updates. `nil`
+    /// when a list is not contiguous or `match` declines: the caller then
+    /// takes the closure path.
+    @inlinable @inline(__always)
+    static func storedIdentityDiff<Old: Collection, New: Collection>(
+        _ old: Old, _ new: New, offset: Int, cancel: CancelFlag?,
+        match: (_ old: UnsafeRawPointer?, _ oldCount: Int, _ new: UnsafeRawPointer?, _ newCount: Int, _ stride: Int)
+            throws(CoreFailure) -> Mapping?
+    ) -> Swift.Result<ListDiff, CoreFailure>? where Old.Element == New.Element, Old.Element: Equatable {
         let stride = MemoryLayout<Old.Element>.stride
         let matched = old.withContiguousStorageIfAvailable { old in
             new.withContiguousStorageIfAvailable { new in
                 Swift.Result { () throws(CoreFailure) -> Mapping? in
-                    try StringKeys.matchInPlace(
-                        old: .init(base: UnsafeRawPointer(old.baseAddress).map { $0 + offset }, count: old.count, stride: stride),
-                        new: .init(base: UnsafeRawPointer(new.baseAddress).map { $0 + offset }, count: new.count, stride: stride),
-                        options: options, cancel: cancel)
+                    try match(UnsafeRawPointer(old.baseAddress).map { $0 + offset }, old.count,
+                              UnsafeRawPointer(new.baseAddress).map { $0 + offset }, new.count, stride)
                 }
             }
         }

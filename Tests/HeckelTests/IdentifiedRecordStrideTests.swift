@@ -101,6 +101,22 @@ import Testing
         }
     }
 
+    /// 64-bit ids on both sides of the in-place bound (8,192 in the two lists
+    /// together: copied below it, read where they lie from it) and past the
+    /// direct path's 65,534 (the general path reads them where they lie).
+    @Test func integerIdsAroundTheBounds() {
+        for (oldCount, newCount) in [(4096, 4095), (4096, 4096), (40_000, 36_000)] {
+            let (old, drawn) = Self.identities(count: oldCount, range: oldCount * 3, seed: UInt64(oldCount &+ newCount))
+            let kept = Array(drawn.prefix(newCount))
+            let new = kept + (kept.count..<newCount).map { oldCount * 4 &+ $0 }  // fresh ids to the length
+            #expect(new.count == newCount)
+            func content(_ value: Int, _ k: Int) -> Int { (value &* 7 &+ k) % 7 == 0 ? 1 : 0 }
+            check(old.map { Keyed(flag: true, id: $0, content: 0) },
+                  new.enumerated().map { Keyed(flag: true, id: $1, content: content($1, $0)) }, id: \.id,
+                  "Int ids, \(oldCount) -> \(newCount)")
+        }
+    }
+
     @Test func emptyLists() {
         let records = [AfterFlag(flag: true, id: IdentifiedPassTests.uuid(1), content: 0)]
         check([], records, id: \.id, "old empty")
