@@ -2,11 +2,13 @@
  * libFuzzer target: arbitrary bytes become two lists over a small alphabet
  * (duplicates abound), presented through one of the APIs (keys, keys with a
  * callback, weak keys = value % k with a callback, records of 1 to 24 bytes,
- * spans), sometimes with a long common suffix, failing allocations (the k-th,
- * or every one from the k-th on), the cancel flag raised at a fuzzed point
- * (the k-th poll of the flag, allocation or equality call), NULL for every
- * empty array, moves = NULL, or an equality callback that is not transitive
- * or not even consistent. Aborts unless:
+ * spans; keys and records also laid out apart with junk between them and
+ * matched where they lie, heckel_match_keys_at_stride and
+ * heckel_match_records_at_stride), sometimes with a long common suffix,
+ * failing allocations (the k-th, or every one from the k-th on), the cancel
+ * flag raised at a fuzzed point (the k-th poll of the flag, allocation or
+ * equality call), NULL for every empty array, moves = NULL, or an equality
+ * callback that is not transitive or not even consistent. Aborts unless:
  * - an OK result passes check_result (or, with a callback that disagrees with
  *   the keys, keeps a sane structure and matches only pairs it calls equal);
  * - the callback only ever sees offsets inside the lists;
@@ -19,7 +21,7 @@
  * the same failing allocations and cancel point. Every call runs with a
  * fuzzed thread count; matching calls sometimes with ignore_order.
  *
- * Layout: [api+flags] [modulus+equality] [element size+threads] [alphabet]
+ * Layout: [api+flags] [modulus+stride+equality] [element size+threads] [alphabet]
  *         [point] [point high+how+ignore_order] [split] then values.
  * Built twice by cmake -DHECKEL_FUZZ=ON (CC=/opt/swift/usr/bin/clang): over
  * the small-threshold core (heckel_fuzz) and the production one
@@ -144,7 +146,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                 .equality = (test_equality)((data[1] >> 4) % 3),
                 .element_size = 1 + data[2] % 24,
                 .null_when_empty = flags & 0x40,
-                .null_moves = flags & 0x80},
+                .null_moves = flags & 0x80,
+                .stride_pad = data[1] & 0x08 ? 3 + (data[2] >> 5) : 0},
         .cancel = flags & 0x10,
         .failing_allocation = flags & 0x20,
         .fail_from = how & 0x40,

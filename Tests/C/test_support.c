@@ -346,6 +346,18 @@ static uint64_t digest_result(const heckel_result *r, size_t old_count, size_t n
     return digest_words(h, counts, 2);
 }
 
+/* A copy of count packed elements of size bytes, stride bytes apart with
+ * junk between them, in a block that ends at the last element (so that
+ * ASan sees a read past it); NULL when out of memory. */
+static unsigned char *strided_copy(const unsigned char *packed, size_t count, size_t size, size_t stride) {
+    size_t length = count ? (count - 1) * stride + size : 1;
+    unsigned char *block = malloc(length);
+    if (!block) return NULL;
+    for (size_t b = 0; b < length; b++) block[b] = (unsigned char)(b * 167 + 13);
+    for (size_t k = 0; k < count; k++) memcpy(block + k * stride, packed + k * size, size);
+    return block;
+}
+
 heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t old_count,
                             uint64_t *new_values, size_t new_count, const char **error) {
     *error = NULL;
@@ -386,6 +398,16 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
     const uint64_t *new_key_list = nulls && !new_count ? NULL : new_keys;
     switch (run->api) {
     case API_KEYS:
+        if (run->stride_pad) {
+            size_t stride = 8 + run->stride_pad;
+            old_bytes = strided_copy((const unsigned char *)old_keys, old_count, 8, stride);
+            new_bytes = strided_copy((const unsigned char *)new_keys, new_count, 8, stride);
+            if (!old_bytes || !new_bytes) { *error = "test ran out of memory"; goto done; }
+            status = heckel_match_keys_at_stride(nulls && !old_count ? NULL : old_bytes, old_count,
+                                                 nulls && !new_count ? NULL : new_bytes, new_count, stride,
+                                                 run->options, &result);
+            break;
+        }
         status = heckel_match_keys(old_key_list, old_count, new_key_list, new_count, NULL, NULL,
                                    run->options, &result);
         break;
@@ -400,6 +422,18 @@ heckel_status run_and_check(const test_run *run, uint64_t *old_values, size_t ol
         if (!old_bytes || !new_bytes) { *error = "test ran out of memory"; goto done; }
         for (size_t i = 0; i < old_count; i++) encode_record(old_bytes + i * size, old_values[i], size);
         for (size_t j = 0; j < new_count; j++) encode_record(new_bytes + j * size, new_values[j], size);
+        if (run->stride_pad) {
+            unsigned char *old_packed = old_bytes, *new_packed = new_bytes;
+            old_bytes = strided_copy(old_packed, old_count, size, size + run->stride_pad);
+            new_bytes = strided_copy(new_packed, new_count, size, size + run->stride_pad);
+            free(old_packed);
+            free(new_packed);
+            if (!old_bytes || !new_bytes) { *error = "test ran out of memory"; goto done; }
+            status = heckel_match_records_at_stride(nulls && !old_count ? NULL : old_bytes, old_count,
+                                                    nulls && !new_count ? NULL : new_bytes, new_count, size,
+                                                    size + run->stride_pad, run->options, &result);
+            break;
+        }
         status = heckel_match_records(nulls && !old_count ? NULL : old_bytes, old_count,
                                       nulls && !new_count ? NULL : new_bytes, new_count, size,
                                       run->options, &result);

@@ -89,6 +89,9 @@ typedef struct test_run {
     size_t cancel_at_call;   /* with cancel_on_equal: raised at this call (0: the first) */
     bool *off_caller;        /* NULL, or set when the equality callback runs on a thread
                                 other than the one calling run_and_check */
+    size_t stride_pad;       /* API_KEYS, API_RECORDS: 0, or the elements laid out that many
+                                junk bytes apart and matched where they lie
+                                (heckel_match_keys_at_stride, heckel_match_records_at_stride) */
 } test_run;
 
 const char *api_name(test_api api);
