@@ -191,7 +191,8 @@ heckel_status heckel_match_records_at_stride(const void *old_records, size_t old
  * and no pair is checked after matching). The table's slots come from the keys, as from the caller's in
  * heckel_match_keys: the direct path bounds its probes, and the general
  * path mixes keys under the call's seed, so crafted ids cost no more than
- * crafted keys do. Its equal compares the keys: the trimming's only call. */
+ * crafted keys do. They are trimmed in place, as plain keys are
+ * (heckel_trim_keys); equal, comparing two keys, ends the trim. */
 static void load_keys_at_stride(const heckel_input *in, bool new_side, size_t first, size_t count,
                                 uint64_t *keys) {
     const bytes_input *bytes = in->context;

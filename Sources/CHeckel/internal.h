@@ -139,8 +139,8 @@ typedef struct heckel_input {
     const heckel_bytes *bytes;
     /* Hashed keys that are the elements themselves (8-byte records: the key
      * is the record's bytes), so equal keys mean equal elements: no byte
-     * comparison on the direct path, no check of the pairs after matching.
-     * equal still serves the trimming. */
+     * comparison on the direct path, no check of the pairs after matching,
+     * and the trimming compares them in place (heckel_trim_keys). */
     bool keys_exact;
     /* Keys of old (new_side false) or new elements [first, first + count). */
     void (*hash_range)(const struct heckel_input *in, bool new_side, size_t first, size_t count,
@@ -280,11 +280,12 @@ heckel_status heckel_run(const heckel_env *env, const heckel_input *input, hecke
 #endif
 #define HECKEL_STACK_MAX 512
 
-/* The length of the common prefix of a and b (backward: suffix, a and b
- * pointing one past their last keys), at most count, for heckel_run's trim
- * of plain keys (trim_keys.c); polls where its element-by-element loop
- * would. False if cancelled. */
-bool heckel_trim_keys(const heckel_env *env, const uint64_t *a, const uint64_t *b, size_t count,
+/* The length of the common prefix of the 64-bit keys at a and b, stride
+ * bytes apart (backward: suffix, a and b pointing one stride past their
+ * last keys), at most count, for heckel_run's trim of keys that are their
+ * elements (trim_keys.c); polls where its element-by-element loop would.
+ * False if cancelled. */
+bool heckel_trim_keys(const heckel_env *env, const void *a, const void *b, size_t stride, size_t count,
                       bool backward, size_t *length);
 
 /* heckel_run for plain keys (no equality) and for records and spans

@@ -241,18 +241,26 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     heckel_env seeded = *call_env;
     const heckel_env *env = &seeded;
     size_t shorter = min_size(in->old_count, in->new_count), prefix = 0, suffix = 0;
-    if (in->kind == HECKEL_INPUT_KEYS && !in->equal && shorter > 0) { /* trim_keys.c */
-        const uint64_t *old_keys = in->old_keys, *new_keys = in->new_keys;
-        if (!heckel_trim_keys(env, old_keys, new_keys, shorter, false, &prefix) ||
-            !heckel_trim_keys(env, old_keys + in->old_count, new_keys + in->new_count, shorter - prefix,
-                              true, &suffix))
-            return HECKEL_CANCELLED;
-    }
+    /* Keys that are their elements are trimmed four at a time (trim_keys.c),
+     * then element by element. */
+    bool fast_trim = shorter > 0 && ((in->kind == HECKEL_INPUT_KEYS && !in->equal) || in->keys_exact);
+    const unsigned char *old_keys = in->keys_exact ? in->bytes->old_records : (const void *)in->old_keys;
+    const unsigned char *new_keys = in->keys_exact ? in->bytes->new_records : (const void *)in->new_keys;
+    size_t stride = in->keys_exact ? in->bytes->stride : sizeof *in->old_keys;
+    if (fast_trim && !heckel_trim_keys(env, old_keys, new_keys, stride, shorter, false, &prefix))
+        return HECKEL_CANCELLED;
     while (prefix < shorter && same_element(in, prefix, prefix))
         if (heckel_poll(env, ++prefix)) return HECKEL_CANCELLED;
-    while (suffix < shorter - prefix &&
-           same_element(in, in->old_count - 1 - suffix, in->new_count - 1 - suffix))
-        if (heckel_poll(env, ++suffix)) return HECKEL_CANCELLED;
+    /* A suffix is only looked for where it could reach the length that is
+     * trimmed (shorter ones are matched with the middle, below). */
+    if (shorter - prefix >= HECKEL_SUFFIX_TRIM_MIN) {
+        if (fast_trim && !heckel_trim_keys(env, old_keys + in->old_count * stride, new_keys + in->new_count * stride,
+                                           stride, shorter - prefix, true, &suffix))
+            return HECKEL_CANCELLED;
+        while (suffix < shorter - prefix &&
+               same_element(in, in->old_count - 1 - suffix, in->new_count - 1 - suffix))
+            if (heckel_poll(env, ++suffix)) return HECKEL_CANCELLED;
+    }
     HECKEL_CHECK(prefix + suffix <= shorter);
     HECKEL_PHASE("trim");
     size_t middle = in->old_count + in->new_count - 2 * (prefix + suffix);

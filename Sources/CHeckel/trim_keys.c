@@ -1,45 +1,69 @@
 /*
- * The common prefix and suffix of two plain key arrays (no equality
- * callback: equal keys are equal elements), for heckel_run's trim: four keys
- * per step, one branch per four, where the element-by-element loop reloads
- * the input's form and callback for each pair (about 14 instructions per
- * pair; 80 of the 100 elements of a 100-element list-UI diff are trimmed).
+ * The common prefix and suffix of two key arrays whose equal keys are equal
+ * elements, for heckel_run's trim: plain keys (no equality callback), and
+ * 8-byte keys read where they lie at a stride (heckel_match_keys_at_stride,
+ * such as the integer ids of a list's records). Four keys per step, one
+ * branch per four, where the element-by-element loop reloads the input's
+ * form and callback for each pair (about 14 instructions per pair; 80 of
+ * the 100 elements of a 100-element list-UI diff are trimmed).
  */
+#include "element_bytes.h"
 #include "internal.h"
 
+/* Whether keys n of p and q differ (stride bytes apart, unaligned). */
+#define KEY_DIFF(p, q, n, stride) (heckel_load64((p) + (n) * (stride)) ^ heckel_load64((q) + (n) * (stride)))
+
 /* Keys k from start on equal, four at a time, up to end: the first unequal
- * one, or end. backward: a and b point one past their last keys and key k
- * is a[-1 - k]. */
-static size_t equal_until(const uint64_t *a, const uint64_t *b, size_t start, size_t end, bool backward) {
+ * one, or end. backward: a and b point one stride past their last keys and
+ * key k is the one (k + 1) strides before. */
+static inline __attribute__((always_inline)) size_t
+equal_until(const unsigned char *a, const unsigned char *b, size_t stride, size_t start, size_t end,
+            bool backward) {
     size_t k = start;
     if (backward) {
-        /* Pointers stepped down by subtraction: a[-k] with an unsigned k
-         * would add a wrapped offset (undefined; UBSan's pointer-overflow). */
+        /* Pointers stepped down by subtraction: adding a wrapped unsigned
+         * offset would be undefined (UBSan's pointer-overflow). */
         for (; end - k >= 4; k += 4) {
-            const uint64_t *p = a - k - 4, *q = b - k - 4; /* keys k + 3 .. k */
-            if ((p[0] ^ q[0]) | (p[1] ^ q[1]) | (p[2] ^ q[2]) | (p[3] ^ q[3])) break;
+            const unsigned char *p = a - (k + 4) * stride, *q = b - (k + 4) * stride; /* keys k + 3 .. k */
+            if (KEY_DIFF(p, q, 0, stride) | KEY_DIFF(p, q, 1, stride) | KEY_DIFF(p, q, 2, stride) |
+                KEY_DIFF(p, q, 3, stride))
+                break;
         }
-        while (k < end && *(a - 1 - k) == *(b - 1 - k)) k++;
+        while (k < end && heckel_load64(a - (k + 1) * stride) == heckel_load64(b - (k + 1) * stride)) k++;
     } else {
-        for (; end - k >= 4; k += 4)
-            if ((a[k] ^ b[k]) | (a[k + 1] ^ b[k + 1]) | (a[k + 2] ^ b[k + 2]) | (a[k + 3] ^ b[k + 3])) break;
-        while (k < end && a[k] == b[k]) k++;
+        for (; end - k >= 4; k += 4) {
+            const unsigned char *p = a + k * stride, *q = b + k * stride;
+            if (KEY_DIFF(p, q, 0, stride) | KEY_DIFF(p, q, 1, stride) | KEY_DIFF(p, q, 2, stride) |
+                KEY_DIFF(p, q, 3, stride))
+                break;
+        }
+        while (k < end && heckel_load64(a + k * stride) == heckel_load64(b + k * stride)) k++;
     }
     return k;
 }
 
-bool heckel_trim_keys(const heckel_env *env, const uint64_t *a, const uint64_t *b, size_t count,
-                      bool backward, size_t *length) {
+/* heckel_trim_keys for one stride form and direction (both constant once inlined). */
+static inline __attribute__((always_inline)) bool
+trim(const heckel_env *env, const unsigned char *a, const unsigned char *b, size_t stride, size_t count,
+     bool backward, size_t *length) {
     size_t k = 0;
     while (k < count) {
         /* Up to the next polling point, where the element-by-element loop
          * polls (heckel_poll on the length once it reaches it). */
         size_t stop = (k | HECKEL_POLL_MASK) + 1;
         size_t end = stop < count ? stop : count;
-        k = equal_until(a, b, k, end, backward);
+        k = equal_until(a, b, stride, k, end, backward);
         if (k < end) break;
         if (heckel_poll(env, k)) return false;
     }
     *length = k;
     return true;
+}
+
+bool heckel_trim_keys(const heckel_env *env, const void *a, const void *b, size_t stride, size_t count,
+                      bool backward, size_t *length) {
+    if (stride == sizeof(uint64_t))
+        return backward ? trim(env, a, b, sizeof(uint64_t), count, true, length)
+                        : trim(env, a, b, sizeof(uint64_t), count, false, length);
+    return backward ? trim(env, a, b, stride, count, true, length) : trim(env, a, b, stride, count, false, length);
 }

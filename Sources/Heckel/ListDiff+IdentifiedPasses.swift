@@ -95,9 +95,8 @@ extension ListDiff {
 
     /// The diff by an identity stored at a key path, read where it lies:
     /// `nil` unless `ID` is `String` (`storedStringIdentities`), a 64-bit
-    /// integer of `IntegerKeys` (8-byte records, their own keys; from
-    /// `keysInPlaceMinimum` elements in the two lists together) or a packed `UUID`
-    /// (16-byte records), these two by `storedRecordIdentities`, stored in
+    /// integer of `IntegerKeys` (8-byte records, their own keys) or a packed
+    /// `UUID` (16-byte records), these two by `storedRecordIdentities`, stored in
     /// the elements (`MemoryLayout.offset(of:)`). Inlined into each key-path
     /// form, which keeps its own closure fallback: the type tests fold away
     /// once specialized, and other identities' key paths become a plain field
@@ -111,9 +110,7 @@ extension ListDiff {
             return storedStringIdentities(old, new, offset: offset, options: options, cancel: cancel)
         }
         if IntegerKeys.accepts(ID.self), MemoryLayout<ID>.size == 8 {
-            // (underestimatedCount: a contiguous collection's count, O(1).)
-            guard old.underestimatedCount &+ new.underestimatedCount >= keysInPlaceMinimum,
-                  let offset = MemoryLayout<Old.Element>.offset(of: id) else { return nil }
+            guard let offset = MemoryLayout<Old.Element>.offset(of: id) else { return nil }
             return storedRecordIdentities(old, new, offset: offset, size: 8, options: options, cancel: cancel)
         }
         if UUIDRecords.accepts(ID.self) {
@@ -148,18 +145,6 @@ extension ListDiff {
                                          size: size, stride: stride, options: options, cancel: cancel)
         }
     }
-
-    /// The fewest elements in both lists for which 8-byte identities are
-    /// matched where they lie. Below it, copying them into a scratch buffer
-    /// (`identified`) costs less: the core then trims by comparing keys four
-    /// at a time instead of calling back per element, and loads them
-    /// packed. Interleaved runs of a throwaway probe (records of an `Int` id
-    /// and an `Int` content, the bench's random edits): in place over copied
-    /// 9.70 / 9.28 us at 10^3 records, 1.19 / 1.16 us at 10^2, 115 / 195 us
-    /// at 10^4, where the copy (160 KB) made glibc grow and trim its heap
-    /// on every call, 69.8 / 78.9 ms at 10^6 (the plain `[Int]` diff 67.0).
-    @inlinable
-    static var keysInPlaceMinimum: Int { 8192 }
 
     /// The diff of two contiguous lists by the `String` stored `offset`
     /// bytes into each element (a key path's `MemoryLayout.offset(of:)`),

@@ -215,6 +215,17 @@ int main(void) {
             compare_keys(&tally, old_values, sizes[c], new_values, sizes[c], stride, &rng, "edited in the middle");
         }
     }
+    /* Keys p <= q of 13 replaced: the trim's four-key steps stop at each
+     * position of a step, forward (prefix, at p) and backward (suffix, at q). */
+    for (size_t s = 0; s < 3; s++)
+        for (size_t p = 0; p < 13; p++)
+            for (size_t q = p; q < 13; q++) {
+                for (size_t i = 0; i < 13; i++) new_values[i] = old_values[i] = 1000 + i;
+                new_values[p] = 7;
+                new_values[q] = 8;
+                compare_keys(&tally, old_values, 13, new_values, 13, (size_t[]){8, 24, 13}[s], &rng,
+                             "two replaced");
+            }
     /* Past the direct path's bound in the production build (65,534). */
     size_t n = make_lists(&rng, most, most * 4, old_values, new_values);
     compare(&tally, old_values, most, new_values, n, 16, 24, &rng, "long");

@@ -101,9 +101,8 @@ import Testing
         }
     }
 
-    /// 64-bit ids on both sides of the in-place bound (8,192 in the two lists
-    /// together: copied below it, read where they lie from it) and past the
-    /// direct path's 65,534 (the general path reads them where they lie).
+    /// 64-bit ids read where they lie on the direct path and past its 65,534
+    /// (the general path).
     @Test func integerIdsAroundTheBounds() {
         for (oldCount, newCount) in [(4096, 4095), (4096, 4096), (40_000, 36_000)] {
             let (old, drawn) = Self.identities(count: oldCount, range: oldCount * 3, seed: UInt64(oldCount &+ newCount))
@@ -115,6 +114,25 @@ import Testing
                   new.enumerated().map { Keyed(flag: true, id: $1, content: content($1, $0)) }, id: \.id,
                   "Int ids, \(oldCount) -> \(newCount)")
         }
+    }
+
+    /// 64-bit ids trimmed where they lie: common ends past 4,096 (the
+    /// suffix trimmed too), ids replaced at each position of the trim's
+    /// four-id steps, one id moved from the front to the back.
+    @Test func integerIdsWithLongCommonEnds() {
+        let old = (0..<10_000).map { $0 &* 7919 }
+        for replaced in 4_998..<5_002 {
+            var new = old
+            new[replaced] = -1
+            new[replaced + 3] = -2
+            check(old.map { Keyed(flag: true, id: $0, content: 0) },
+                  new.map { Keyed(flag: true, id: $0, content: $0 % 3 == 0 ? 1 : 0) }, id: \.id,
+                  "Int ids, 10,000 with \(replaced) and \(replaced + 3) replaced")
+        }
+        var moved = old
+        moved.append(moved.removeFirst())
+        check(old.map { Keyed(flag: true, id: $0, content: 0) }, moved.map { Keyed(flag: true, id: $0, content: 0) },
+              id: \.id, "Int ids, 10,000 with the first moved last")
     }
 
     @Test func emptyLists() {
