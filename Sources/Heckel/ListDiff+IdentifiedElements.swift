@@ -50,8 +50,9 @@ extension ListDiff {
     /// A `String` or `UUID` identity stored in the elements of a contiguous
     /// collection (a stored property of a struct, `MemoryLayout.offset(of:)`
     /// not `nil`) is read where it lies, and so is a 64-bit integer one: no
-    /// scratch copy of the identities is made. At 10^2 and 10^3 records with 21-byte ASCII identities this
-    /// costs about 1.43x the instructions of the plain diff of the
+    /// scratch copy of the identities is made. At 10^2 and 10^3 records
+    /// with 21-byte ASCII identities this costs about 1.43x the
+    /// instructions of the plain diff of the
     /// identities, nearly all the rest in the records' own `==` on matched
     /// pairs; with `UUID` identities about 1.10-1.12x at 10^2 to 10^4
     /// (callgrind).

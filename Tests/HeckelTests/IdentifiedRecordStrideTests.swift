@@ -117,8 +117,10 @@ import Testing
     }
 
     /// 64-bit ids trimmed where they lie: common ends past 4,096 (the
-    /// suffix trimmed too), ids replaced at each position of the trim's
-    /// four-id steps, one id moved from the front to the back.
+    /// suffix trimmed too), ids replaced in the middle at each position of
+    /// the trim's four-id steps, one id moved from the front to the back.
+    /// (The trim's steps are tested at the ends of the lists too, where short
+    /// suffixes are trimmed, in Tests/C/test_at_stride.c's small variant.)
     @Test func integerIdsWithLongCommonEnds() {
         let old = (0..<10_000).map { $0 &* 7919 }
         for replaced in 4_998..<5_002 {
