@@ -118,11 +118,14 @@ import Testing
 
     /// 64-bit ids trimmed where they lie: common ends past 4,096 (the
     /// suffix trimmed too), ids replaced in the middle at each position of
-    /// the trim's four-id steps, one id moved from the front to the back.
-    /// (The trim's steps are tested at the ends of the lists too, where short
-    /// suffixes are trimmed, in Tests/C/test_at_stride.c's small variant.)
+    /// the trim's four-id steps, the first and last ids replaced (a backward
+    /// step that skipped its first id would pair the last two), one id moved
+    /// from the front to the back. (Short suffixes: Tests/C/test_at_stride.c's
+    /// small variant.)
     @Test func integerIdsWithLongCommonEnds() {
-        let old = (0..<10_000).map { $0 &* 7919 }
+        // Typed: left to the literals, these ids were inferred as Int128,
+        // which takes the general path and left the in-place trim untested.
+        let old: [Int] = (0..<10_000).map { $0 &* 7919 }
         for replaced in 4_998..<5_002 {
             var new = old
             new[replaced] = -1
@@ -131,6 +134,11 @@ import Testing
                   new.map { Keyed(flag: true, id: $0, content: $0 % 3 == 0 ? 1 : 0) }, id: \.id,
                   "Int ids, 10,000 with \(replaced) and \(replaced + 3) replaced")
         }
+        var ends = old
+        ends[0] = -4
+        ends[9_999] = -3
+        check(old.map { Keyed(flag: true, id: $0, content: 0) }, ends.map { Keyed(flag: true, id: $0, content: 0) },
+              id: \.id, "Int ids, 10,000 with the first and last replaced")
         var moved = old
         moved.append(moved.removeFirst())
         check(old.map { Keyed(flag: true, id: $0, content: 0) }, moved.map { Keyed(flag: true, id: $0, content: 0) },
