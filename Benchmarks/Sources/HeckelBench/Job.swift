@@ -8,7 +8,20 @@ struct ListsKey: Codable, Hashable {
 
     /// "random 10^6 int", "text files".
     var label: String {
-        scenario == .text ? "text files" : "\(scenario.rawValue) \(size.map(SizeArgument.label) ?? "") \(element.rawValue)"
+        scenario == .text ? "text files" : "\(blockLabel) \(element.rawValue)"
+    }
+
+    /// The lists of every element type for this scenario and size, which the suite measures side by side.
+    var block: Block { Block(scenario: scenario, size: size) }
+
+    /// "random 10^6", "text files".
+    var blockLabel: String {
+        scenario == .text ? "text files" : "\(scenario.rawValue) \(size.map(SizeArgument.label) ?? "")"
+    }
+
+    struct Block: Hashable {
+        var scenario: Scenario
+        var size: Int?
     }
 }
 

@@ -5,8 +5,9 @@ struct InsufficientMemory: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Runs the planned jobs lists by lists: the jobs on the same lists run side by side, round robin
-/// (RoundRobin.swift), in as few batches as memory allows; jobs estimated to pass the time cap or the
+/// Runs the planned jobs block by block (a scenario and size): the jobs of one block, every engine
+/// and element type, run side by side, round robin (RoundRobin.swift), in as few batches as memory
+/// allows; jobs estimated to pass the time cap or the
 /// machine's memory are skipped. Wrong diffs and crashed children are collected as errors, never
 /// as rows.
 struct SuiteRunner {
@@ -44,7 +45,7 @@ struct SuiteRunner {
 
     mutating func run() async -> [ResultRow] {
         let available = MemoryProbe.availableBytes()
-        let groups = SuitePlan.unique(jobs.map(\.lists)).map { lists in jobs.filter { $0.lists == lists } }
+        let groups = Self.blocks(jobs)
         var rows: [ResultRow] = []
         for (index, group) in groups.enumerated() {
             var measured: [Job: ChildRecord] = [:]
@@ -68,10 +69,10 @@ struct SuiteRunner {
                 batchesBytes[batches.count - 1] = (bytes.total + needed, max(bytes.largest, needed))
             }
             if batches.count > 1 {
-                notes.append("\(group[0].lists.label): ran in \(batches.count) batches to fit in memory, "
+                notes.append("\(group[0].lists.blockLabel): ran in \(batches.count) batches to fit in memory, "
                     + "engines interleaved within each batch only")
             }
-            let progress = ProgressLine(label: "[\(index + 1)/\(groups.count)] \(group[0].lists.label)")
+            let progress = ProgressLine(label: "[\(index + 1)/\(groups.count)] \(group[0].lists.blockLabel)")
             for (batch, bytes) in zip(batches, batchesBytes) where !batch.isEmpty {
                 // A fresh child for a cold sample runs beside the batch's when memory holds one more.
                 let beside = bytes.total + bytes.largest <= available
@@ -90,6 +91,13 @@ struct SuiteRunner {
             }
         }
         return Self.withRatios(rows)
+    }
+
+    /// The jobs by block, in the planned order: one block per scenario and size, so that its element
+    /// types take turns too and the figures comparing them (`[String]` over `[Int]`, identified over
+    /// plain ids) come from interleaved runs, as the engines' do.
+    static func blocks(_ jobs: [Job]) -> [[Job]] {
+        SuitePlan.unique(jobs.map(\.lists.block)).map { block in jobs.filter { $0.lists.block == block } }
     }
 
     /// The record's row, or nil (and an error) when the child failed or gave a wrong diff.
