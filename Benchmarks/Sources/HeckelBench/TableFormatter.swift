@@ -66,7 +66,7 @@ enum TableFormatter {
             + "\(summary.coldRuns), the first child's first run, then children that make one call each, the engines in turn; "
             + "the others: 1), then --runs \(summary.runs) warm runs in the first child, more (up to "
             + "\(Job.shortRowRuns) in all) while they add up to under \(format(Job.shortRowSeconds)) s, fewer where they "
-            + "would pass the \(format(summary.timeCapSeconds)) s time cap; the engines of one block take turns run by run;")
+            + "would pass the \(format(summary.timeCapSeconds)) s time cap; the engines and element types of one scenario and size take turns run by run;")
         text.append("a warm run repeats the call back to back for about \(format(Job.turnSeconds * 1000)) ms and counts the time "
             + "per call; first is the median of the cold calls; median, min .. max, ns/elem and vs listdiff are over the warm "
             + "runs; cold/warm is first over median, with each fresh process's range beside the figure (the first call starts "
