@@ -15,9 +15,24 @@ struct Figure: Codable {
     var samples: Int? = nil
     var low: Double? = nil
     var high: Double? = nil
+    /// For a ratio of two rows that ran side by side: the rounds whose ratios it is the median of.
+    var pairs: Int? = nil
 }
 
 enum Figures {
+    /// `row`'s time over `base`'s. Rows of one block (a scenario and size) ran their warm runs in
+    /// turns, run k of each in round k, so the ratio is the median of the per-round ratios: a burst
+    /// of load that slows a round slows both sides of its ratio. Rows that ran apart (other sizes or
+    /// scenarios), or with fewer than 3 rounds in common, give the ratio of their medians.
+    static func ratio(_ row: ResultRow, over base: ResultRow) -> (value: Double, pairs: Int?) {
+        let rounds = min(row.warmSeconds.count, base.warmSeconds.count)
+        guard row.lists.block == base.lists.block, rounds >= 3 else {
+            return (row.medianSeconds! / base.medianSeconds!, nil)
+        }
+        let ratios = (0..<rounds).map { row.warmSeconds[$0] / base.warmSeconds[$0] }
+        return (ResultRow.median(ratios)!, rounds)
+    }
+
     /// Every figure the rows allow: speedup over one thread, `[String]` over `[Int]`, identified
     /// records over the plain diff of their ids, heavy duplicates over the random mix (per
     /// element), and each size over the next smaller one per element. Only the engines of this package (listdiff, ccore).
@@ -33,9 +48,11 @@ enum Figures {
                 measured.first { $0.engine == row.engine && match($0) }
             }
             if row.threads != 1, let single = peer({ $0.lists == lists && $0.threads == 1 }) {
+                let speedup = ratio(single, over: row)
                 figures.append(Figure(name: "\(row.threadsLabel) threads over 1 (speedup)",
-                                      subject: subject(row, [lists.label]), value: single.medianSeconds! / median,
-                                      goal: row.threads == 2 && (lists.size ?? 0) >= 10_000_000 ? "≥ 1.7x at 10^7 and 10^8" : nil))
+                                      subject: subject(row, [lists.label]), value: speedup.value,
+                                      goal: row.threads == 2 && (lists.size ?? 0) >= 10_000_000 ? "≥ 1.7x at 10^7 and 10^8" : nil,
+                                      pairs: speedup.pairs))
             }
             let ofThisRow = subject(row, [lists.label, "\(row.threadsLabel) thr"])
             if lists.scenario == .random, lists.element == .int, let perElement = row.nanosecondsPerElement {
@@ -59,16 +76,18 @@ enum Figures {
             if lists.element == .string, lists.scenario != .text,
                let integers = peer({ $0.lists == ListsKey(scenario: lists.scenario, size: lists.size, element: .int)
                    && $0.threads == row.threads }) {
+                let over = ratio(row, over: integers)
                 figures.append(Figure(name: "[String] over [Int]",
                                       subject: subject(row, [lists.scenario.rawValue, row.sizeLabel, "\(row.threadsLabel) thr"]),
-                                      value: median / integers.medianSeconds!, goal: "≤ 1.5x"))
+                                      value: over.value, goal: "≤ 1.5x", pairs: over.pairs))
             }
             if let ids = lists.element.plainIDs, lists.scenario != .sectioned,
                let plain = peer({ $0.lists == ListsKey(scenario: lists.scenario, size: lists.size, element: ids)
                    && $0.threads == row.threads }) {
+                let over = ratio(row, over: plain)
                 figures.append(Figure(name: "identified over plain ids",
                                       subject: subject(row, [lists.scenario.rawValue, row.sizeLabel, ids.rawValue, "\(row.threadsLabel) thr"]),
-                                      value: median / plain.medianSeconds!, goal: "≤ 1.3x"))
+                                      value: over.value, goal: "≤ 1.3x", pairs: over.pairs))
             }
             if lists.scenario == .duplicates, let perElement = row.nanosecondsPerElement,
                let mix = peer({ $0.lists == ListsKey(scenario: .random, size: lists.size, element: lists.element)

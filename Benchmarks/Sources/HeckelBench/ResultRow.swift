@@ -26,6 +26,9 @@ struct ResultRow: Codable {
     var medianSeconds: Double?
     var minSeconds: Double?
     var maxSeconds: Double?
+    /// The warm runs' times per call in the order they ran: run k in the k-th round of the round
+    /// robin, beside run k of every other row of its block (`Figures.ratio`).
+    var warmSeconds: [Double] = []
     /// This engine's median over the ratio base's median on the same lists (see `Scenario.ratioBase`).
     var ratioToBase: Double?
     /// The process's resident high-water mark during a run, inputs included.
@@ -59,7 +62,8 @@ struct ResultRow: Codable {
         firstSeconds = Self.median(firstCalls.map(\.seconds))
         firstMinSeconds = firstCalls.map(\.seconds).min()
         firstMaxSeconds = firstCalls.map(\.seconds).max()
-        let warm = record.runs.dropFirst().map(\.seconds).sorted()
+        warmSeconds = record.runs.dropFirst().map(\.seconds)
+        let warm = warmSeconds.sorted()
         warmRuns = warm.count
         let times = warm.isEmpty ? [first.seconds] : warm
         medianSeconds = Self.median(times)

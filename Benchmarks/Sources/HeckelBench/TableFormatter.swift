@@ -66,7 +66,8 @@ enum TableFormatter {
             + "\(summary.coldRuns), the first child's first run, then children that make one call each, the engines in turn; "
             + "the others: 1), then --runs \(summary.runs) warm runs in the first child, more (up to "
             + "\(Job.shortRowRuns) in all) while they add up to under \(format(Job.shortRowSeconds)) s, fewer where they "
-            + "would pass the \(format(summary.timeCapSeconds)) s time cap; the engines and element types of one scenario and size take turns run by run;")
+            + "would pass the \(format(summary.timeCapSeconds)) s time cap; the engines and element types of one scenario and size take turns run by run, and a figure comparing two of them "
+            + "is the median of their per-round ratios ('paired runs');")
         text.append("a warm run repeats the call back to back for about \(format(Job.turnSeconds * 1000)) ms and counts the time "
             + "per call; first is the median of the cold calls; median, min .. max, ns/elem and vs listdiff are over the warm "
             + "runs; cold/warm is first over median, with each fresh process's range beside the figure (the first call starts "
@@ -100,6 +101,7 @@ enum TableFormatter {
 
     /// "  [1.02x .. 1.31x, 3 fresh processes]" after a median figure of several samples.
     private static func spread(_ figure: Figure) -> String {
+        if let pairs = figure.pairs { return "  [median of \(pairs) paired runs]" }
         guard let samples = figure.samples, samples > 1, let low = figure.low, let high = figure.high else { return "" }
         return "  [\(ratio(low)) .. \(ratio(high)), \(samples) fresh processes]"
     }
