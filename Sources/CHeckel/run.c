@@ -251,9 +251,22 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
         return HECKEL_CANCELLED;
     while (prefix < shorter && same_element(in, prefix, prefix))
         if (heckel_poll(env, ++prefix)) return HECKEL_CANCELLED;
+    /* What is left after the prefix alone: the suffix is only trimmed later,
+     * after a check, so this sizes the seed, the threads and the small path. */
+    size_t after_prefix = in->old_count + in->new_count - 2 * prefix;
+    /* The direct path: plain keys, or records and spans (equality by bytes). */
+    bool direct_form = in->bytes || (in->kind == HECKEL_INPUT_KEYS && !in->equal);
+    bool direct = direct_form && after_prefix <= HECKEL_SMALL_MAX
+#ifdef HECKEL_TEST_HOOKS
+                  && !heckel_test_small_path_off
+#endif
+        ;
     /* A suffix is only looked for where it could reach the length that is
-     * trimmed (shorter ones are matched with the middle, below). */
-    if (shorter - prefix >= HECKEL_SUFFIX_TRIM_MIN) {
+     * trimmed (shorter ones are matched with the middle, below), and not
+     * where the direct path takes the rest: its in-order runs pair a common
+     * suffix without the table, where a trimmed one sends the call to the
+     * general path and its suffix check. */
+    if (!direct && shorter - prefix >= HECKEL_SUFFIX_TRIM_MIN) {
         if (fast_trim && !heckel_trim_keys(env, old_keys + in->old_count * stride, new_keys + in->new_count * stride,
                                            stride, shorter - prefix, true, &suffix))
             return HECKEL_CANCELLED;
@@ -265,19 +278,8 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     HECKEL_PHASE("trim");
     size_t middle = in->old_count + in->new_count - 2 * (prefix + suffix);
     if (suffix < HECKEL_SUFFIX_TRIM_MIN || suffix < middle / 16) suffix = 0;
-    /* What is left after the prefix alone: the suffix is only trimmed later,
-     * after a check, so this sizes the seed, the threads and the small path. */
-    size_t after_prefix = in->old_count + in->new_count - 2 * prefix;
     heckel_status small_status;
-    /* The direct path: plain keys, or records and spans (equality by bytes). */
-    bool direct_form = in->bytes || (in->kind == HECKEL_INPUT_KEYS && !in->equal);
-    if (direct_form && suffix == 0 &&
-        after_prefix <= HECKEL_SMALL_MAX &&
-#ifdef HECKEL_TEST_HOOKS
-        !heckel_test_small_path_off &&
-#endif
-        heckel_run_small(env, in, prefix, result, &small_status))
-        return small_status;
+    if (direct && heckel_run_small(env, in, prefix, result, &small_status)) return small_status;
     /* A seed only where hash tables get built (matching both sides of the
      * middle, or checking a trimmed suffix): equal lists need none. */
     if ((in->old_count > prefix + suffix && in->new_count > prefix + suffix) || suffix > 0)

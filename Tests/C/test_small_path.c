@@ -327,17 +327,13 @@ static size_t edit(test_rng *rng, const uint64_t *old_keys, size_t old_count, ui
 }
 
 /* The path a shape with these sizes takes unless its keys crowd the table:
- * what is left after the common prefix decides. */
+ * what is left after the common prefix decides (a common suffix, however
+ * long, is left to the direct path's in-order runs). */
 static path path_for(const uint64_t *old_keys, size_t old_count, const uint64_t *new_keys,
                      size_t new_count) {
     size_t prefix = 0;
     while (prefix < old_count && prefix < new_count && old_keys[prefix] == new_keys[prefix]) prefix++;
     if (prefix == old_count || prefix == new_count) return ANY; /* nothing or one side left */
-    size_t suffix = 0;
-    while (suffix < old_count - prefix && suffix < new_count - prefix &&
-           old_keys[old_count - 1 - suffix] == new_keys[new_count - 1 - suffix])
-        suffix++;
-    if (suffix >= 8) return ANY; /* heckel_small may trim it, and then match in general */
     size_t middle = old_count + new_count - 2 * prefix;
     return middle <= STACK_MAX ? STACK : middle <= SMALL_MAX ? HEAP : GENERAL;
 }
@@ -449,6 +445,21 @@ int main(void) {
                 if (prefix == 0) compare(&t, "bound", old_keys, old_count, new_keys, new_count, p, p, k);
                 else compare_form(&t, FORM_KEYS, 8, "bound", old_keys, old_count, new_keys, new_count, p);
             }
+        }
+    }
+    /* Long common ends within the bounds: the direct path takes the whole
+     * rest, the suffix paired by its in-order runs, where the general path
+     * (the comparison) trims the suffix first. A middle of a few edited
+     * keys, the suffix from 8 (heckel_small's trim bound) to most of the
+     * list (past the production one, 4,096). */
+    const size_t ends[] = {300, 1000, SMALL_MAX - 2};
+    for (size_t k = 0; k < sizeof ends / sizeof *ends; k++) {
+        for (size_t prefix = 0; prefix < 30; prefix += 29) {
+            size_t count = ends[k] / 2;
+            for (size_t i = 0; i < count; i++) old_keys[i] = new_keys[i] = rng_below(&rng, UINT64_MAX);
+            for (size_t j = prefix; j < prefix + 4; j++) new_keys[j] = rng_below(&rng, UINT64_MAX);
+            path p = path_for(old_keys, count, new_keys, count);
+            compare(&t, "common ends", old_keys, count, new_keys, count, p, p, k);
         }
     }
     /* Keys crowding one home slot: linear probing runs out of its budget,
