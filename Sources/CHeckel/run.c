@@ -23,6 +23,9 @@
 /* A trimmed suffix keeps duplicates in order only if none of its elements
  * also occurs unmatched in the middle; checking costs a pass over the
  * middle, so short suffixes are matched with the middle instead. */
+/* A common suffix of lists the direct path may take is trimmed only when it
+ * is at least this many times the middle left between it and the prefix. */
+#define DIRECT_SUFFIX_SHARE 3
 #ifndef HECKEL_SUFFIX_TRIM_MIN /* tests build a variant that trims short suffixes */
 #define HECKEL_SUFFIX_TRIM_MIN 4096
 #endif
@@ -262,11 +265,8 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
 #endif
         ;
     /* A suffix is only looked for where it could reach the length that is
-     * trimmed (shorter ones are matched with the middle, below), and not
-     * where the direct path takes the rest: its in-order runs pair a common
-     * suffix without the table, where a trimmed one sends the call to the
-     * general path and its suffix check. */
-    if (!direct && shorter - prefix >= HECKEL_SUFFIX_TRIM_MIN) {
+     * trimmed (shorter ones are matched with the middle, below). */
+    if (shorter - prefix >= HECKEL_SUFFIX_TRIM_MIN) {
         if (fast_trim && !heckel_trim_keys(env, old_keys + in->old_count * stride, new_keys + in->new_count * stride,
                                            stride, shorter - prefix, true, &suffix))
             return HECKEL_CANCELLED;
@@ -278,8 +278,15 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     HECKEL_PHASE("trim");
     size_t middle = in->old_count + in->new_count - 2 * (prefix + suffix);
     if (suffix < HECKEL_SUFFIX_TRIM_MIN || suffix < middle / 16) suffix = 0;
+    /* The direct path pairs a common suffix in its in-order runs, without
+     * the table; a trimmed one sends the call to the general path and its
+     * suffix check, which pays only where the suffix dwarfs the middle
+     * (callgrind, 10^4 keys with a block replaced at the front, window
+     * output: even at about 3 times, 2x fewer instructions for one key
+     * replaced, 1.5x more for 3,000). */
+    if (direct && suffix < DIRECT_SUFFIX_SHARE * middle) suffix = 0;
     heckel_status small_status;
-    if (direct && heckel_run_small(env, in, prefix, result, &small_status)) return small_status;
+    if (direct && suffix == 0 && heckel_run_small(env, in, prefix, result, &small_status)) return small_status;
     /* A seed only where hash tables get built (matching both sides of the
      * middle, or checking a trimmed suffix): equal lists need none. */
     if ((in->old_count > prefix + suffix && in->new_count > prefix + suffix) || suffix > 0)

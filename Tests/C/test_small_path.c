@@ -26,6 +26,9 @@
 extern bool heckel_test_small_path_off;
 
 #define STACK_MAX 512 /* HECKEL_STACK_MAX */
+#ifndef SUFFIX_TRIM_MIN /* the library's HECKEL_SUFFIX_TRIM_MIN: heckel_small's, or the production one */
+#define SUFFIX_TRIM_MIN 8
+#endif
 #ifndef SMALL_MAX /* the library's HECKEL_SMALL_MAX: heckel_small's, or the production one */
 #define SMALL_MAX 1024
 #endif
@@ -327,13 +330,21 @@ static size_t edit(test_rng *rng, const uint64_t *old_keys, size_t old_count, ui
 }
 
 /* The path a shape with these sizes takes unless its keys crowd the table:
- * what is left after the common prefix decides (a common suffix, however
- * long, is left to the direct path's in-order runs). */
+ * what is left after the common prefix decides, unless a common suffix of
+ * at least SUFFIX_TRIM_MIN is at least 3 times the middle left between it
+ * and the prefix (run.c's DIRECT_SUFFIX_SHARE), which the general path then
+ * trims. */
 static path path_for(const uint64_t *old_keys, size_t old_count, const uint64_t *new_keys,
                      size_t new_count) {
     size_t prefix = 0;
     while (prefix < old_count && prefix < new_count && old_keys[prefix] == new_keys[prefix]) prefix++;
     if (prefix == old_count || prefix == new_count) return ANY; /* nothing or one side left */
+    size_t suffix = 0;
+    while (suffix < old_count - prefix && suffix < new_count - prefix &&
+           old_keys[old_count - 1 - suffix] == new_keys[new_count - 1 - suffix])
+        suffix++;
+    size_t between = old_count + new_count - 2 * (prefix + suffix);
+    if (suffix >= SUFFIX_TRIM_MIN && suffix >= between / 16 && suffix >= 3 * between) return GENERAL;
     size_t middle = old_count + new_count - 2 * prefix;
     return middle <= STACK_MAX ? STACK : middle <= SMALL_MAX ? HEAP : GENERAL;
 }
@@ -447,19 +458,23 @@ int main(void) {
             }
         }
     }
-    /* Long common ends within the bounds: the direct path takes the whole
-     * rest, the suffix paired by its in-order runs, where the general path
-     * (the comparison) trims the suffix first. A middle of a few edited
-     * keys, the suffix from 8 (heckel_small's trim bound) to most of the
-     * list (past the production one, 4,096). */
+    /* Long common ends within the bounds: a block replaced at the front (or
+     * after a short prefix) of equal lists, small (the suffix 3 times the
+     * middle or more: the general path trims it) and large (the direct path
+     * takes the rest, the suffix paired by its in-order runs), the suffix
+     * from heckel_small's trim bound (8) to past the production one (4,096). */
     const size_t ends[] = {300, 1000, SMALL_MAX - 2};
     for (size_t k = 0; k < sizeof ends / sizeof *ends; k++) {
         for (size_t prefix = 0; prefix < 30; prefix += 29) {
             size_t count = ends[k] / 2;
-            for (size_t i = 0; i < count; i++) old_keys[i] = new_keys[i] = rng_below(&rng, UINT64_MAX);
-            for (size_t j = prefix; j < prefix + 4; j++) new_keys[j] = rng_below(&rng, UINT64_MAX);
-            path p = path_for(old_keys, count, new_keys, count);
-            compare(&t, "common ends", old_keys, count, new_keys, count, p, p, k);
+            const size_t blocks[] = {4, 17, 69, 277, 1109, count / 3}; /* the last: suffix about the middle */
+            for (size_t b = 0; b < sizeof blocks / sizeof *blocks; b++) {
+                size_t replaced = blocks[b];
+                for (size_t i = 0; i < count; i++) old_keys[i] = new_keys[i] = rng_below(&rng, UINT64_MAX);
+                for (size_t j = prefix; j < prefix + replaced && j < count; j++) new_keys[j] = rng_below(&rng, UINT64_MAX);
+                path p = path_for(old_keys, count, new_keys, count);
+                compare(&t, "common ends", old_keys, count, new_keys, count, p, p, k);
+            }
         }
     }
     /* Keys crowding one home slot: linear probing runs out of its budget,
