@@ -23,12 +23,12 @@
 /* A trimmed suffix keeps duplicates in order only if none of its elements
  * also occurs unmatched in the middle; checking costs a pass over the
  * middle, so short suffixes are matched with the middle instead. */
-/* A common suffix of lists the direct path may take is trimmed only when it
- * is at least this many times the middle left between it and the prefix. */
-#define DIRECT_SUFFIX_SHARE 3
 #ifndef HECKEL_SUFFIX_TRIM_MIN /* tests build a variant that trims short suffixes */
 #define HECKEL_SUFFIX_TRIM_MIN 4096
 #endif
+/* A common suffix of lists the direct path may take is trimmed only when it
+ * is at least this many times the middle left between it and the prefix. */
+#define DIRECT_SUFFIX_SHARE 3
 
 #define VERIFY_CHUNK 4096
 
@@ -254,16 +254,6 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
         return HECKEL_CANCELLED;
     while (prefix < shorter && same_element(in, prefix, prefix))
         if (heckel_poll(env, ++prefix)) return HECKEL_CANCELLED;
-    /* What is left after the prefix alone: the suffix is only trimmed later,
-     * after a check, so this sizes the seed, the threads and the small path. */
-    size_t after_prefix = in->old_count + in->new_count - 2 * prefix;
-    /* The direct path: plain keys, or records and spans (equality by bytes). */
-    bool direct_form = in->bytes || (in->kind == HECKEL_INPUT_KEYS && !in->equal);
-    bool direct = direct_form && after_prefix <= HECKEL_SMALL_MAX
-#ifdef HECKEL_TEST_HOOKS
-                  && !heckel_test_small_path_off
-#endif
-        ;
     /* A suffix is only looked for where it could reach the length that is
      * trimmed (shorter ones are matched with the middle, below). */
     if (shorter - prefix >= HECKEL_SUFFIX_TRIM_MIN) {
@@ -278,12 +268,23 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     HECKEL_PHASE("trim");
     size_t middle = in->old_count + in->new_count - 2 * (prefix + suffix);
     if (suffix < HECKEL_SUFFIX_TRIM_MIN || suffix < middle / 16) suffix = 0;
+    /* What is left after the prefix alone: the suffix is only trimmed later,
+     * after a check, so this sizes the seed, the threads and the small path. */
+    size_t after_prefix = in->old_count + in->new_count - 2 * prefix;
+    /* The direct path: plain keys, or records and spans (equality by bytes). */
+    bool direct_form = in->bytes || (in->kind == HECKEL_INPUT_KEYS && !in->equal);
+    bool direct = direct_form && after_prefix <= HECKEL_SMALL_MAX
+#ifdef HECKEL_TEST_HOOKS
+                  && !heckel_test_small_path_off
+#endif
+        ;
     /* The direct path pairs a common suffix in its in-order runs, without
      * the table; a trimmed one sends the call to the general path and its
      * suffix check, which pays only where the suffix dwarfs the middle
      * (callgrind, 10^4 keys with a block replaced at the front, window
-     * output: even at about 3 times, 2x fewer instructions for one key
-     * replaced, 1.5x more for 3,000). */
+     * output: the two cost the same where the suffix is about 3 times the
+     * middle; with one key replaced the general path takes half the direct
+     * path's instructions, with 3,000 1.5 times them). */
     if (direct && suffix < DIRECT_SUFFIX_SHARE * middle) suffix = 0;
     heckel_status small_status;
     if (direct && suffix == 0 && heckel_run_small(env, in, prefix, result, &small_status)) return small_status;
