@@ -120,8 +120,10 @@ typedef struct heckel_allocator {
  * lists cost no write and no page fault per element. Every unmatched element
  * and every move lies in the window; match_count, move_count and moves are
  * those of the full output. How long p and s are depends on the input form
- * and the list sizes (a short common suffix may be matched inside the
- * window), never on the thread count. Written on HECKEL_OK only. */
+ * and the list sizes (a common suffix may be matched inside the window: a
+ * short one, or on lists of at most 65,534 elements after the prefix one
+ * less than 3 times what lies between it and the prefix), never on the
+ * thread count. Written on HECKEL_OK only. */
 typedef struct heckel_window {
     size_t prefix; /* out: leading pairs (k, k) not written */
     size_t suffix; /* out: trailing pairs not written */
