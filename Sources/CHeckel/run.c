@@ -254,9 +254,27 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
         return HECKEL_CANCELLED;
     while (prefix < shorter && same_element(in, prefix, prefix))
         if (heckel_poll(env, ++prefix)) return HECKEL_CANCELLED;
-    /* A suffix is only looked for where it could reach the length that is
-     * trimmed (shorter ones are matched with the middle, below). */
-    if (shorter - prefix >= HECKEL_SUFFIX_TRIM_MIN) {
+    /* What is left after the prefix alone: the suffix is only trimmed later,
+     * after a check, so this sizes the seed, the threads and the small path. */
+    size_t after_prefix = in->old_count + in->new_count - 2 * prefix;
+    /* The direct path: plain keys, or records and spans (equality by bytes). */
+    bool direct_form = in->bytes || (in->kind == HECKEL_INPUT_KEYS && !in->equal);
+    bool direct = direct_form && after_prefix <= HECKEL_SMALL_MAX
+#ifdef HECKEL_TEST_HOOKS
+                  && !heckel_test_small_path_off
+#endif
+        ;
+    /* A suffix is only looked for where it could be kept (below): at least
+     * HECKEL_SUFFIX_TRIM_MIN long and, on lists the direct path may take,
+     * at least DIRECT_SUFFIX_SHARE times what it leaves between itself and
+     * the prefix; the pair that far from the ends is compared first, so a
+     * shorter suffix costs no scan. */
+    size_t least = HECKEL_SUFFIX_TRIM_MIN;
+    if (direct) {
+        size_t share = (DIRECT_SUFFIX_SHARE * after_prefix + 2 * DIRECT_SUFFIX_SHARE) / (2 * DIRECT_SUFFIX_SHARE + 1);
+        if (share > least) least = share;
+    }
+    if (shorter - prefix >= least && same_element(in, in->old_count - least, in->new_count - least)) {
         if (fast_trim && !heckel_trim_keys(env, old_keys + in->old_count * stride, new_keys + in->new_count * stride,
                                            stride, shorter - prefix, true, &suffix))
             return HECKEL_CANCELLED;
@@ -268,16 +286,6 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     HECKEL_PHASE("trim");
     size_t middle = in->old_count + in->new_count - 2 * (prefix + suffix);
     if (suffix < HECKEL_SUFFIX_TRIM_MIN || suffix < middle / 16) suffix = 0;
-    /* What is left after the prefix alone: the suffix is only trimmed later,
-     * after a check, so this sizes the seed, the threads and the small path. */
-    size_t after_prefix = in->old_count + in->new_count - 2 * prefix;
-    /* The direct path: plain keys, or records and spans (equality by bytes). */
-    bool direct_form = in->bytes || (in->kind == HECKEL_INPUT_KEYS && !in->equal);
-    bool direct = direct_form && after_prefix <= HECKEL_SMALL_MAX
-#ifdef HECKEL_TEST_HOOKS
-                  && !heckel_test_small_path_off
-#endif
-        ;
     /* The direct path pairs a common suffix in its in-order runs, without
      * the table; a trimmed one sends the call to the general path and its
      * suffix check, which pays only where the suffix dwarfs the middle

@@ -470,8 +470,9 @@ int main(void) {
             const size_t blocks[] = {4, 17, 69, 277, 1109, count / 3}; /* the last: suffix about the middle */
             for (size_t b = 0; b < sizeof blocks / sizeof *blocks; b++) {
                 size_t replaced = blocks[b];
+                if (replaced >= count - prefix) continue; /* no common suffix left */
                 for (size_t i = 0; i < count; i++) old_keys[i] = new_keys[i] = rng_below(&rng, UINT64_MAX);
-                for (size_t j = prefix; j < prefix + replaced && j < count; j++) new_keys[j] = rng_below(&rng, UINT64_MAX);
+                for (size_t j = prefix; j < prefix + replaced; j++) new_keys[j] = rng_below(&rng, UINT64_MAX);
                 path p = path_for(old_keys, count, new_keys, count);
                 compare(&t, "common ends", old_keys, count, new_keys, count, p, p, k);
             }

@@ -70,7 +70,7 @@ struct SuiteRunner {
             }
             if batches.count > 1 {
                 notes.append("\(group[0].lists.blockLabel): ran in \(batches.count) batches to fit in memory, "
-                    + "engines interleaved within each batch only")
+                    + "its jobs interleaved within each batch only")
             }
             let progress = ProgressLine(label: "[\(index + 1)/\(groups.count)] \(group[0].lists.blockLabel)")
             for (batch, bytes) in zip(batches, batchesBytes) where !batch.isEmpty {
