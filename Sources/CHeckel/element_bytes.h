@@ -138,9 +138,7 @@ static inline const unsigned char *heckel_element(const heckel_bytes *bytes, boo
  * list holds the old list's strings; or the same small string) are equal
  * unread. */
 #ifdef HECKEL_TEST_HOOKS
-/* Test builds only: a test that defines it counts the comparisons of Swift
- * strings, on every path (Tests/C/test_hash_flooding.c). */
-void heckel_test_string_compared(void) __attribute__((weak));
+#include "test_hooks.h" /* a test may count the comparisons of Swift strings */
 #define HECKEL_STRING_COMPARED() (heckel_test_string_compared ? heckel_test_string_compared() : (void)0)
 #else
 #define HECKEL_STRING_COMPARED() ((void)0)

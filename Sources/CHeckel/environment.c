@@ -71,10 +71,7 @@ void heckel_check_failed(const char *condition, const char *file, int line) {
 #endif
 
 #ifdef HECKEL_TEST_HOOKS
-/* Test builds only (CMake's small-threshold and fuzz libraries; never the
- * release ones): the tests see every poll of a cancel flag, so that they can
- * raise it at any chosen poll. Defined in Tests/C/test_support.c. */
-void heckel_test_poll(const int *flag);
+#include "test_hooks.h" /* the tests see every poll of a cancel flag */
 #endif
 
 bool heckel_cancelled(const heckel_env *env) {
@@ -112,3 +109,5 @@ void heckel_scratch_free(const heckel_env *env, heckel_scratch *scratch) {
     scratch->block = NULL;
     scratch->bytes = 0;
 }
+
+unsigned heckel_version_number(void) { return HECKEL_VERSION_NUMBER; }

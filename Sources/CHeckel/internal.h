@@ -3,6 +3,8 @@
 #define HECKEL_INTERNAL_H
 
 #include "heckel.h"
+#include "heckel_swift_strings.h"
+#include "tunables.h"
 
 /* Invariant checks, as SQLite's assert()s: compiled in only where
  * HECKEL_CHECKS is defined (the CMake Debug and sanitizer builds, the fuzz
@@ -27,8 +29,6 @@ void heckel_test_phase(const char *phase);
 #define HECKEL_PHASE(name) ((void)0)
 #endif
 
-/* How many elements pass between two polls of the cancel flag. */
-#define HECKEL_POLL_MASK ((size_t)4095)
 
 /* The options with defaults filled in, and the allocator behind them. */
 typedef struct heckel_env {
@@ -57,8 +57,6 @@ void *heckel_scratch_get(const heckel_env *env, heckel_scratch *scratch, size_t 
 void heckel_scratch_free(const heckel_env *env, heckel_scratch *scratch);
 
 /* ---- threads (parallel.c) ---- */
-
-#define HECKEL_MAX_THREADS 64
 
 /* How many threads a call over `elements` elements uses: env->threads
  * (0: the online cores), but none beyond one per HECKEL_THREAD_GRAIN
@@ -270,15 +268,6 @@ heckel_status heckel_keys_intersect(const heckel_env *env, const uint64_t *a, si
  * public entry points. */
 heckel_status heckel_run(const heckel_env *env, const heckel_input *input, heckel_result *result);
 
-/* The most middle elements (old and new together, after trimming the common
- * prefix) heckel_run_small takes: about where the general path would still
- * match one partition on one thread, and below 2^16 - 1, so that its table
- * holds old offsets + 1 in 16 bits with 0xFFFF to spare. Up to
- * HECKEL_STACK_MAX of them, its arrays are on the stack. */
-#ifndef HECKEL_SMALL_MAX /* tests build a variant with a lower bound */
-#define HECKEL_SMALL_MAX ((size_t)65534)
-#endif
-#define HECKEL_STACK_MAX 512
 
 /* The length of the common prefix of the 64-bit keys at a and b, stride
  * bytes apart (backward: suffix, a and b pointing one stride past their

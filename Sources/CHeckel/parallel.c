@@ -13,12 +13,6 @@
 #define HAVE_PTHREADS 1
 #endif
 
-/* Fewest elements per thread: below it a thread's start and join (tens of
- * microseconds) cost more than its share of the passes saves. Tests build a
- * variant with a tiny grain so small lists take the parallel paths. */
-#ifndef HECKEL_THREAD_GRAIN
-#define HECKEL_THREAD_GRAIN ((size_t)1 << 17)
-#endif
 
 static unsigned online_cores(void) {
 #if defined(HAVE_PTHREADS) && defined(_SC_NPROCESSORS_ONLN)

@@ -30,31 +30,6 @@
 
 #include "internal.h"
 
-/* Most old elements per partition on average (1/2 to 1 times this): their
- * 12-byte entries, 4-byte chains and 16 bytes of slots each about fill a
- * 1 MiB L2. Smaller partitions make the scatter's fan-out (and its cache and
- * TLB misses) grow; measured best at 10^6 and 10^7. */
-#ifndef HECKEL_PARTITION_TARGET /* tests build a variant with tiny partitions */
-#define HECKEL_PARTITION_TARGET 32768
-#endif
-/* At most 2,048 partitions: beyond 2^11 * HECKEL_PARTITION_TARGET old
- * elements, partitions grow instead. At 10^8, one thread (heckel_core_phases
- * -p, CPU time, loaded machine, 2 and 3 runs): 4,096 partitions cost the
- * gather 1.36-1.54 s against 0.90-1.24 s for 2,048, whose bigger tables cost
- * the matching 2.4-3.6 s against 2.3-2.8 s; calls in all 15.5-16.4 s against
- * 14.7-15.1 s. With 2 MiB pages the scatter's streams do not overrun the TLB:
- * a stand-alone scatter costs the same per key at 10^7 and 10^8 at 4,096
- * partitions, and write-combining buffers flushed with streaming stores made
- * it 5-10% slower. (Experiments build other caps.) */
-#ifndef MAX_PARTITION_BITS
-#define MAX_PARTITION_BITS 11
-#endif
-/* Distance, in entries, of the prefetch ahead of each partition's read
- * cursor in the gather (hundreds of interleaved streams defeat the
- * hardware prefetcher; this halved the gather at 10^7). */
-#ifndef GATHER_PREFETCH /* experiments build other distances */
-#define GATHER_PREFETCH 64
-#endif
 /* next[] value of an old occurrence that was matched and ended its chain. */
 #define SPENT HECKEL_UNMATCHED
 
@@ -324,7 +299,7 @@ static bool gather_task(void *context, unsigned part, unsigned parts) {
         HECKEL_CHECK(match[j] < count);
         size_t at = cursor[match[j]]++;
         HECKEL_CHECK(at < job->t.new_start[match[j]] + job->t.new_start[match[j] + 1]); /* result index */
-        __builtin_prefetch(&result[at + GATHER_PREFETCH < result_end ? at + GATHER_PREFETCH : at]);
+        __builtin_prefetch(&result[at + HECKEL_GATHER_PREFETCH < result_end ? at + HECKEL_GATHER_PREFETCH : at]);
         match[j] = result[at];
     }
     return true;
@@ -364,7 +339,7 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     unsigned threads = env->thread_count;
     partition_job job = {.env = env, .m = m, .match = match};
     partitions *t = &job.t;
-    while (t->bits < MAX_PARTITION_BITS && (old_count >> t->bits) > HECKEL_PARTITION_TARGET) t->bits++;
+    while (t->bits < HECKEL_MAX_PARTITION_BITS && (old_count >> t->bits) > HECKEL_PARTITION_TARGET) t->bits++;
     if (t->bits == 0 && threads == 1) return match_unpartitioned(env, m, match, scratch);
     t->count = (size_t)1 << t->bits;
 

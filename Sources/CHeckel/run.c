@@ -20,19 +20,14 @@
  */
 #include "internal.h"
 
-/* A trimmed suffix keeps duplicates in order only if none of its elements
- * also occurs unmatched in the middle; checking costs a pass over the
- * middle, so short suffixes are matched with the middle instead. */
-#ifndef HECKEL_SUFFIX_TRIM_MIN /* tests build a variant that trims short suffixes */
-#define HECKEL_SUFFIX_TRIM_MIN 4096
-#endif
 /* A common suffix of lists the direct path may take is trimmed only when it
  * is at least this many times the middle left between it and the prefix. */
 #define DIRECT_SUFFIX_SHARE 3
 
 #define VERIFY_CHUNK 4096
 
-#ifdef HECKEL_TEST_HOOKS /* tests compare the small path with the general one */
+#ifdef HECKEL_TEST_HOOKS
+#include "test_hooks.h"
 bool heckel_test_small_path_off;
 #endif
 

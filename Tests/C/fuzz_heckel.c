@@ -34,10 +34,10 @@
 
 #include "counting_allocator.h"
 #include "test_support.h"
+#include "../../Sources/CHeckel/test_hooks.h"
 
 enum { MAX_LIST = 1 << 14, LONG_SUFFIX = 5000, HEADER = 7 };
 
-extern bool heckel_test_small_path_off; /* run.c, test builds: the direct path turned off */
 
 /* Where a fuzzed cancel is raised. */
 enum { CANCEL_AT_POLL, CANCEL_AT_ALLOCATION, CANCEL_AT_CALL };

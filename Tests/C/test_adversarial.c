@@ -19,10 +19,10 @@
 #include <string.h>
 
 #include "test_support.h"
+#include "../../Sources/CHeckel/test_hooks.h"
 
 #ifdef HECKEL_TEST_HOOKS
 #define SMALL_MAX 1024 /* the _small variant's HECKEL_SMALL_MAX */
-extern bool heckel_test_small_path_off;
 #else
 #define SMALL_MAX 65534
 #endif

@@ -19,7 +19,9 @@
 
 #include <xxhash.h>
 
+#include "heckel_swift_strings.h"
 #include "test_support.h"
+#include "../../Sources/CHeckel/test_hooks.h"
 
 enum { N = 200000 };
 
@@ -208,7 +210,6 @@ static size_t crafted_strings(unsigned char (*out)[CRAFTED_LENGTH], size_t count
 }
 
 static size_t compared;
-void heckel_test_string_compared(void);
 void heckel_test_string_compared(void) { __atomic_fetch_add(&compared, 1, __ATOMIC_RELAXED); }
 
 /* Native Swift String values over the pool's strings (bytes 32 after each
@@ -226,7 +227,6 @@ static void native_values(unsigned char *values, unsigned char *objects, unsigne
 #ifdef HECKEL_TEST_HOOKS
 /* The core's key of Swift strings is XXH3_64bits_withSeed's value, computed
  * its own way for 9 to 32 bytes: every length to 300, several seeds. */
-uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed);
 
 static void string_keys_are_xxh3(test_tally *tally, test_rng *rng) {
     unsigned char bytes[300];

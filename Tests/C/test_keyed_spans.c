@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "heckel_swift_strings.h"
 #include "test_support.h"
 
 /* ---- the strings: distinct by construction, ids are their values ---- */

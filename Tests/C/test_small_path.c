@@ -22,8 +22,8 @@
 #include "counting_allocator.h"
 #include "heckel.h"
 #include "test_support.h"
+#include "../../Sources/CHeckel/test_hooks.h"
 
-extern bool heckel_test_small_path_off;
 
 #define STACK_MAX 512 /* HECKEL_STACK_MAX */
 #ifndef SUFFIX_TRIM_MIN /* the library's HECKEL_SUFFIX_TRIM_MIN: heckel_small's, or the production one */

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "../../Sources/CHeckel/test_hooks.h"
 
 uint64_t rng_next(test_rng *rng) {
     uint64_t z = (rng->state += 0x9E3779B97F4A7C15ull);
@@ -22,7 +23,6 @@ uint64_t rng_below(test_rng *rng, uint64_t bound) { return rng_next(rng) % bound
 
 static size_t hook_polls, hook_raise_at;
 
-void heckel_test_poll(const int *flag); /* called by test builds of the core */
 
 void heckel_test_poll(const int *flag) {
     size_t poll = __atomic_add_fetch(&hook_polls, 1, __ATOMIC_RELAXED);
@@ -41,7 +41,6 @@ size_t poll_hook_polls(void) { return __atomic_load_n(&hook_polls, __ATOMIC_RELA
 
 static uint64_t hook_key_modulus;
 
-void heckel_test_keys(uint64_t *keys, size_t count); /* called by test builds of the core */
 
 void heckel_test_keys(uint64_t *keys, size_t count) {
     uint64_t modulus = __atomic_load_n(&hook_key_modulus, __ATOMIC_RELAXED);

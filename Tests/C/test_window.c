@@ -16,9 +16,9 @@
 #include <string.h>
 
 #include "test_support.h"
+#include "../../Sources/CHeckel/test_hooks.h"
 
 #ifdef HECKEL_TEST_HOOKS
-extern bool heckel_test_small_path_off; /* run.c: the direct path off */
 #endif
 
 /* The forms compared; spans are the values' decimal text (0: empty). */

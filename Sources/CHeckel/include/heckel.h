@@ -244,60 +244,6 @@ heckel_status heckel_match_keyed_spans(const heckel_span *old_spans, const uint6
                                        const uint64_t *new_keys, size_t new_count,
                                        const heckel_options *options, heckel_result *result);
 
-/* ---- Swift strings read where they lie (added for the Swift package) ----
- * A list of Swift `String` (or `Substring`) values as they lie in memory:
- * count values, the first at values, each stride bytes after the one before
- * (a [String], or the String field of each record of an array). For
- * substrings (substring true), base, start and end are the byte offsets in
- * each value of its base String (16 bytes) and of the raw bits of its start
- * and end indices. Only the 64-bit little-endian layout of the Swift
- * standard library (x86_64 and arm64, not Android) is read, and of it only
- * ASCII strings stored small (in the value) or natively (tail-allocated,
- * literals included); the Swift package checks the layout on sample strings
- * before it calls these. */
-typedef struct heckel_swift_strings {
-    const void *values; /* may be NULL only when count is 0 */
-    size_t count;
-    size_t stride;
-    bool substring;
-    size_t base, start, end;
-} heckel_swift_strings;
-
-/* Whether every value is one heckel_match_swift_strings reads (see above):
- * false for any other form (non-ASCII, bridged, shared), a stride or field
- * offsets that do not fit the value, or another platform. Cost: O(count),
- * two loads per value. */
-bool heckel_swift_strings_readable(const heckel_swift_strings *strings);
-
-/* Matches two lists of Swift strings by their bytes (ASCII, so bytes equal
- * exactly when the strings are ==), read where they lie: no copy, no
- * callback. Keys are XXH3 of the bytes under a seed drawn per call, so
- * strings cannot be crafted to share keys in bulk (hash flooding).
- * HECKEL_INVALID_ARGUMENT, outputs untouched, when a list is not
- * heckel_swift_strings_readable (found while keying). The values must stay
- * alive and unchanged during the call. Cost: O(total bytes) expected; the
- * keys (8 bytes per string) on the stack up to 2,048 strings in all (16 KB),
- * hashed into the direct path's own block up to 65,534, else in a block of
- * their own; plus the core's own scratch. */
-heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
-                                         const heckel_swift_strings *new_strings,
-                                         const heckel_options *options, heckel_result *result);
-
-/* As heckel_match_swift_strings, with no system call for the keys' seed:
- * it is secret mixed with the call's cycle counter and stack address, so it
- * differs between calls and is as unknown to whoever writes the strings as
- * secret is. secret: a value that never leaves the caller, e.g. drawn once
- * per process from the system's random source (the Swift package does so);
- * 0: the seed is drawn as heckel_match_swift_strings draws it (the system's
- * random source from 1,024 strings, 0.3-0.6 us a call on Linux). Where
- * arc4random serves (Apple platforms, the BSDs) secret is not used: that
- * draw costs no system call. Lists the direct path does not finish (over
- * 65,534 strings in all, or heavy edits) still draw the hash table's own
- * seed from the system. Results never depend on either seed. */
-heckel_status heckel_match_swift_strings_with_secret(const heckel_swift_strings *old_strings,
-                                                     const heckel_swift_strings *new_strings, uint64_t secret,
-                                                     const heckel_options *options, heckel_result *result);
-
 /* The moves of a matching: the positions j of the fewest matched pairs
  * outside one longest increasing subsequence of new_to_old (pairs taken in
  * new order), written to moves ascending, their number to *move_count; the
@@ -320,6 +266,11 @@ heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_coun
  * per call). A fixed function: keys of untrusted input from it can be
  * crafted to collide (see heckel_match_keyed_spans). */
 uint64_t heckel_hash_bytes(const void *bytes, size_t length);
+
+/* XXH3-64 of the bytes under seed (seed 0: heckel_hash_bytes's value). For
+ * callers that key their own elements under a seed they draw, as
+ * heckel_match_keyed_spans advises. Cost: O(length). */
+uint64_t heckel_hash_bytes_with_seed(const void *bytes, size_t length, uint64_t seed);
 
 #ifdef __cplusplus
 }
