@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Heckel
 
 /// Keeps a list view in step with a stream of snapshots, as IGListKit's
 /// adapter updater and IQListKit's `apply` do.
@@ -23,7 +24,7 @@ import Foundation
 ///   identity), the view is reloaded whole instead.
 ///
 /// ```swift
-/// let driver = ListDriver(view: collectionView, identifiedBy: \Message.id)
+/// let driver = ListDriver(view: .collectionView(collectionView), identifiedBy: \Message.id)
 /// // data source: driver.snapshot[indexPath.section].items[indexPath.item]
 /// driver.apply(newSections) { outcome in print(outcome) }
 /// ```
@@ -96,7 +97,7 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     /// first), diffing with `differ`.
     ///
     /// - Complexity: O(1).
-    public init(view: any ListDriverView, snapshot: [Section] = [], configuration: Configuration = .init(),
+    public init(view: some ListDriverView, snapshot: [Section] = [], configuration: Configuration = .init(),
                 differ: @escaping Differ) {
         self.view = view
         self.snapshot = snapshot
@@ -109,7 +110,7 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     ///
     /// - Complexity: O(1).
     public convenience init<ItemID: Hashable & Sendable>(
-        view: any ListDriverView, snapshot: [Section] = [], configuration: Configuration = .init(),
+        view: some ListDriverView, snapshot: [Section] = [], configuration: Configuration = .init(),
         identifiedBy id: @escaping @Sendable (Section.Items.Element) -> ItemID
     ) where Section.Items.Element: Equatable {
         self.init(view: view, snapshot: snapshot, configuration: configuration) { old, new in

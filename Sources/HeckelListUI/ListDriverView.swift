@@ -3,6 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import Heckel
 
 /// What `ListDriver` needs of a list view: the few calls it makes, which
 /// `UICollectionView`, `UITableView`, `NSCollectionView` and `NSTableView`

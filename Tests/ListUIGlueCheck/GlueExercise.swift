@@ -1,8 +1,9 @@
-// Drives the stand-in views through their ListDriverView conformances (the
+// Drives the stand-in views through their ListDriverView adapters (the
 // same source files as the library's, compiled here against the stand-ins)
 // and returns the platform calls each made, for ListUIGlueTests.
 import AppKit
 import Heckel
+import HeckelListUI
 import UIKit
 
 @MainActor
@@ -11,7 +12,7 @@ public enum GlueExercise {
     static let old = [ListSection(id: "A", items: ["1", "2"]), ListSection(id: "B", items: ["3"])]
     static let new = [ListSection(id: "B", items: ["3", "4"]), ListSection(id: "A", items: ["2", "1'"])]
 
-    static func driven(_ view: any ListDriverView, old: [ListSection<String, String>], new: [ListSection<String, String>],
+    static func driven<View: ListDriverView>(_ view: View, old: [ListSection<String, String>], new: [ListSection<String, String>],
                        animated: Bool) async -> [String] {
         let driver = ListDriver(view: view, snapshot: old, identifiedBy: { String($0.prefix(1)) })
         driver.apply(new, animated: animated)
@@ -25,17 +26,17 @@ public enum GlueExercise {
         let collection = UICollectionView(), table = UITableView()
         collection.window = UIWindow()
         table.window = UIWindow()
-        calls["UICollectionView"] = await driven(collection, old: old, new: new, animated: true) + collection.calls
-        calls["UITableView"] = await driven(table, old: old, new: new, animated: false) + table.calls
+        calls["UICollectionView"] = await driven(.collectionView(collection), old: old, new: new, animated: true) + collection.calls
+        calls["UITableView"] = await driven(.tableView(table), old: old, new: new, animated: false) + table.calls
         let nsCollection = NSCollectionView(), nsTable = NSTableView()
         nsCollection.window = NSWindow()
         nsTable.window = NSWindow()
-        calls["NSCollectionView"] = await driven(nsCollection, old: old, new: new, animated: true) + nsCollection.calls
+        calls["NSCollectionView"] = await driven(.collectionView(nsCollection), old: old, new: new, animated: true) + nsCollection.calls
         let flatOld = [ListSection(id: "rows", items: ["1", "2", "3"])]
         let flatNew = [ListSection(id: "rows", items: ["3", "1", "2'", "4"])]
-        calls["NSTableView"] = await driven(nsTable, old: flatOld, new: flatNew, animated: true) + nsTable.calls
+        calls["NSTableView"] = await driven(.tableView(nsTable), old: flatOld, new: flatNew, animated: true) + nsTable.calls
         let offscreen = UICollectionView()
-        calls["offscreen"] = await driven(offscreen, old: old, new: new, animated: true) + offscreen.calls
+        calls["offscreen"] = await driven(.collectionView(offscreen), old: old, new: new, animated: true) + offscreen.calls
         return calls
     }
 }

@@ -1,1 +1,1 @@
-../../Sources/Heckel/ListUI/Platforms/NSCollectionView+ListDriverView.swift
+../../Sources/HeckelListUI/Platforms/NSCollectionView+ListDriverView.swift

@@ -1,1 +1,1 @@
-../../Sources/Heckel/ListUI/Platforms/NSTableView+ListDriverView.swift
+../../Sources/HeckelListUI/Platforms/NSTableView+ListDriverView.swift

@@ -1,1 +1,1 @@
-../../Sources/Heckel/ListUI/Platforms/UICollectionView+ListDriverView.swift
+../../Sources/HeckelListUI/Platforms/UICollectionView+ListDriverView.swift

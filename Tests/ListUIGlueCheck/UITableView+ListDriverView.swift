@@ -1,1 +1,1 @@
-../../Sources/Heckel/ListUI/Platforms/UITableView+ListDriverView.swift
+../../Sources/HeckelListUI/Platforms/UITableView+ListDriverView.swift

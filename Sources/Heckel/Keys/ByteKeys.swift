@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import CHeckel
-import CXXHash
 
 /// Contiguous byte arrays (`[UInt8]`, `Data`): XXH3 of the bytes under a
 /// seed drawn once per process as key (read in place), and `==` through the
@@ -26,7 +25,7 @@ enum ByteKeys {
 
     /// The key of one element's bytes.
     static func key(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        XXH3_64bits_withSeed(bytes.baseAddress, bytes.count, seed)
+        heckel_hash_bytes_with_seed(bytes.baseAddress, bytes.count, seed)
     }
 
     /// Matches two lists of `[UInt8]` or `Data`, or returns `nil` for any

@@ -1,19 +1,34 @@
 #if HECKEL_GLUE_CHECK || (canImport(AppKit) && os(macOS))
+import Heckel
 #if HECKEL_GLUE_CHECK
-import Heckel // the Linux type-check target compiles this file against stand-ins
+import HeckelListUI // the Linux type-check target compiles this file against stand-ins
 #endif
 import AppKit
 
-extension NSCollectionView: ListDriverView {
+/// The list driver's calls on a `NSCollectionView`, forwarded to its own methods:
+/// `ListDriver(view: .collectionView(view), ...)`. The view's class gains no
+/// member; the adapter holds the view (which does not hold the driver).
+@MainActor
+public final class NSCollectionViewAdapter: ListDriverView {
+    /// The view driven.
+    ///
+    /// - Complexity: O(1).
+    public let view: NSCollectionView
+
+    /// An adapter of `view`.
+    ///
+    /// - Complexity: O(1).
+    public init(_ view: NSCollectionView) { self.view = view }
+
     /// Whether the view is in a window.
     ///
     /// - Complexity: O(1).
-    public var isInWindow: Bool { window != nil }
+    public var isInWindow: Bool { view.window != nil }
 
     /// `reloadData()`.
     ///
     /// - Complexity: O(1) here; the view reloads on its next layout.
-    public func reloadAllData() { reloadData() }
+    public func reloadAllData() { view.reloadData() }
 
     /// `performBatchUpdates(_:completionHandler:)`, through `animator()` when
     /// animated.
@@ -21,9 +36,9 @@ extension NSCollectionView: ListDriverView {
     /// - Complexity: as `performBatchUpdates`.
     public func performBatch(animated: Bool, updates: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
         if animated {
-            animator().performBatchUpdates(updates, completionHandler: completion)
+            view.animator().performBatchUpdates(updates, completionHandler: completion)
         } else {
-            performBatchUpdates(updates, completionHandler: completion)
+            view.performBatchUpdates(updates, completionHandler: completion)
         }
     }
 
@@ -31,22 +46,29 @@ extension NSCollectionView: ListDriverView {
     ///
     /// - Complexity: O(c), c = operation count.
     public func applyBatch(_ batch: SectionedDiff.BatchUpdates, of diff: SectionedDiff) {
-        deleteSections(IndexSet(batch.sectionDeletions))
-        insertSections(IndexSet(batch.sectionInsertions))
-        for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
-        reloadSections(IndexSet(batch.sectionReloads))
-        deleteItems(at: Set(batch.itemDeletions))
-        insertItems(at: Set(batch.itemInsertions))
-        for move in batch.itemMoves { moveItem(at: move.from, to: move.to) }
-        reloadItems(at: Set(batch.itemReloads))
+        view.deleteSections(IndexSet(batch.sectionDeletions))
+        view.insertSections(IndexSet(batch.sectionInsertions))
+        for move in batch.sectionMoves { view.moveSection(move.from, toSection: move.to) }
+        view.reloadSections(IndexSet(batch.sectionReloads))
+        view.deleteItems(at: Set(batch.itemDeletions))
+        view.insertItems(at: Set(batch.itemInsertions))
+        for move in batch.itemMoves { view.moveItem(at: move.from, to: move.to) }
+        view.reloadItems(at: Set(batch.itemReloads))
     }
 
     /// `reloadItems(at:)` and `reloadSections(_:)`, outside any batch.
     ///
     /// - Complexity: O(c), c = path count.
     public func reconfigure(items: [IndexPath], sections: [Int]) {
-        if !items.isEmpty { reloadItems(at: Set(items)) }
-        if !sections.isEmpty { reloadSections(IndexSet(sections)) }
+        if !items.isEmpty { view.reloadItems(at: Set(items)) }
+        if !sections.isEmpty { view.reloadSections(IndexSet(sections)) }
     }
+}
+
+extension ListDriverView where Self == NSCollectionViewAdapter {
+    /// `view` as a `ListDriver`'s view.
+    ///
+    /// - Complexity: O(1).
+    public static func collectionView(_ view: NSCollectionView) -> Self { Self(view) }
 }
 #endif

@@ -1,19 +1,34 @@
 #if HECKEL_GLUE_CHECK || (canImport(UIKit) && (os(iOS) || os(tvOS) || os(visionOS)))
+import Heckel
 #if HECKEL_GLUE_CHECK
-import Heckel // the Linux type-check target compiles this file against stand-ins
+import HeckelListUI // the Linux type-check target compiles this file against stand-ins
 #endif
 import UIKit
 
-extension UICollectionView: ListDriverView {
+/// The list driver's calls on a `UICollectionView`, forwarded to its own methods:
+/// `ListDriver(view: .collectionView(view), ...)`. The view's class gains no
+/// member; the adapter holds the view (which does not hold the driver).
+@MainActor
+public final class UICollectionViewAdapter: ListDriverView {
+    /// The view driven.
+    ///
+    /// - Complexity: O(1).
+    public let view: UICollectionView
+
+    /// An adapter of `view`.
+    ///
+    /// - Complexity: O(1).
+    public init(_ view: UICollectionView) { self.view = view }
+
     /// Whether the view is in a window.
     ///
     /// - Complexity: O(1).
-    public var isInWindow: Bool { window != nil }
+    public var isInWindow: Bool { view.window != nil }
 
     /// `reloadData()`.
     ///
     /// - Complexity: O(1) here; the view reloads on its next layout.
-    public func reloadAllData() { reloadData() }
+    public func reloadAllData() { view.reloadData() }
 
     /// `performBatchUpdates(_:completion:)`, inside
     /// `UIView.performWithoutAnimation` when not animated.
@@ -21,9 +36,9 @@ extension UICollectionView: ListDriverView {
     /// - Complexity: as `performBatchUpdates`.
     public func performBatch(animated: Bool, updates: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
         if animated {
-            performBatchUpdates(updates, completion: completion)
+            view.performBatchUpdates(updates, completion: completion)
         } else {
-            UIView.performWithoutAnimation { performBatchUpdates(updates, completion: completion) }
+            UIView.performWithoutAnimation { view.performBatchUpdates(updates, completion: completion) }
         }
     }
 
@@ -31,14 +46,14 @@ extension UICollectionView: ListDriverView {
     ///
     /// - Complexity: O(c), c = operation count.
     public func applyBatch(_ batch: SectionedDiff.BatchUpdates, of diff: SectionedDiff) {
-        deleteSections(IndexSet(batch.sectionDeletions))
-        insertSections(IndexSet(batch.sectionInsertions))
-        for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
-        reloadSections(IndexSet(batch.sectionReloads))
-        deleteItems(at: batch.itemDeletions)
-        insertItems(at: batch.itemInsertions)
-        for move in batch.itemMoves { moveItem(at: move.from, to: move.to) }
-        reloadItems(at: batch.itemReloads)
+        view.deleteSections(IndexSet(batch.sectionDeletions))
+        view.insertSections(IndexSet(batch.sectionInsertions))
+        for move in batch.sectionMoves { view.moveSection(move.from, toSection: move.to) }
+        view.reloadSections(IndexSet(batch.sectionReloads))
+        view.deleteItems(at: batch.itemDeletions)
+        view.insertItems(at: batch.itemInsertions)
+        for move in batch.itemMoves { view.moveItem(at: move.from, to: move.to) }
+        view.reloadItems(at: batch.itemReloads)
     }
 
     /// `reconfigureItems(at:)` (iOS 15; `reloadItems(at:)` before), and
@@ -46,8 +61,15 @@ extension UICollectionView: ListDriverView {
     ///
     /// - Complexity: O(c), c = path count.
     public func reconfigure(items: [IndexPath], sections: [Int]) {
-        if #available(iOS 15.0, tvOS 15.0, *) { reconfigureItems(at: items) } else { reloadItems(at: items) }
-        if !sections.isEmpty { reloadSections(IndexSet(sections)) }
+        if #available(iOS 15.0, tvOS 15.0, *) { view.reconfigureItems(at: items) } else { view.reloadItems(at: items) }
+        if !sections.isEmpty { view.reloadSections(IndexSet(sections)) }
     }
+}
+
+extension ListDriverView where Self == UICollectionViewAdapter {
+    /// `view` as a `ListDriver`'s view.
+    ///
+    /// - Complexity: O(1).
+    public static func collectionView(_ view: UICollectionView) -> Self { Self(view) }
 }
 #endif

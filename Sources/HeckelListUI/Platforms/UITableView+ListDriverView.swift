@@ -1,19 +1,34 @@
 #if HECKEL_GLUE_CHECK || (canImport(UIKit) && (os(iOS) || os(tvOS) || os(visionOS)))
+import Heckel
 #if HECKEL_GLUE_CHECK
-import Heckel // the Linux type-check target compiles this file against stand-ins
+import HeckelListUI // the Linux type-check target compiles this file against stand-ins
 #endif
 import UIKit
 
-extension UITableView: ListDriverView {
+/// The list driver's calls on a `UITableView`, forwarded to its own methods:
+/// `ListDriver(view: .tableView(view), ...)`. The view's class gains no
+/// member; the adapter holds the view (which does not hold the driver).
+@MainActor
+public final class UITableViewAdapter: ListDriverView {
+    /// The view driven.
+    ///
+    /// - Complexity: O(1).
+    public let view: UITableView
+
+    /// An adapter of `view`.
+    ///
+    /// - Complexity: O(1).
+    public init(_ view: UITableView) { self.view = view }
+
     /// Whether the view is in a window.
     ///
     /// - Complexity: O(1).
-    public var isInWindow: Bool { window != nil }
+    public var isInWindow: Bool { view.window != nil }
 
     /// `reloadData()`.
     ///
     /// - Complexity: O(1) here; the view reloads on its next layout.
-    public func reloadAllData() { reloadData() }
+    public func reloadAllData() { view.reloadData() }
 
     /// `performBatchUpdates(_:completion:)`, inside
     /// `UIView.performWithoutAnimation` when not animated.
@@ -21,9 +36,9 @@ extension UITableView: ListDriverView {
     /// - Complexity: as `performBatchUpdates`.
     public func performBatch(animated: Bool, updates: @escaping () -> Void, completion: @escaping (Bool) -> Void) {
         if animated {
-            performBatchUpdates(updates, completion: completion)
+            view.performBatchUpdates(updates, completion: completion)
         } else {
-            UIView.performWithoutAnimation { performBatchUpdates(updates, completion: completion) }
+            UIView.performWithoutAnimation { view.performBatchUpdates(updates, completion: completion) }
         }
     }
 
@@ -31,14 +46,14 @@ extension UITableView: ListDriverView {
     ///
     /// - Complexity: O(c), c = operation count.
     public func applyBatch(_ batch: SectionedDiff.BatchUpdates, of diff: SectionedDiff) {
-        deleteSections(IndexSet(batch.sectionDeletions), with: .automatic)
-        insertSections(IndexSet(batch.sectionInsertions), with: .automatic)
-        for move in batch.sectionMoves { moveSection(move.from, toSection: move.to) }
-        reloadSections(IndexSet(batch.sectionReloads), with: .automatic)
-        deleteRows(at: batch.itemDeletions, with: .automatic)
-        insertRows(at: batch.itemInsertions, with: .automatic)
-        for move in batch.itemMoves { moveRow(at: move.from, to: move.to) }
-        reloadRows(at: batch.itemReloads, with: .automatic)
+        view.deleteSections(IndexSet(batch.sectionDeletions), with: .automatic)
+        view.insertSections(IndexSet(batch.sectionInsertions), with: .automatic)
+        for move in batch.sectionMoves { view.moveSection(move.from, toSection: move.to) }
+        view.reloadSections(IndexSet(batch.sectionReloads), with: .automatic)
+        view.deleteRows(at: batch.itemDeletions, with: .automatic)
+        view.insertRows(at: batch.itemInsertions, with: .automatic)
+        for move in batch.itemMoves { view.moveRow(at: move.from, to: move.to) }
+        view.reloadRows(at: batch.itemReloads, with: .automatic)
     }
 
     /// `reconfigureRows(at:)` (iOS 15; `reloadRows(at:with:)` before), and
@@ -46,8 +61,15 @@ extension UITableView: ListDriverView {
     ///
     /// - Complexity: O(c), c = path count.
     public func reconfigure(items: [IndexPath], sections: [Int]) {
-        if #available(iOS 15.0, tvOS 15.0, *) { reconfigureRows(at: items) } else { reloadRows(at: items, with: .none) }
-        if !sections.isEmpty { reloadSections(IndexSet(sections), with: .none) }
+        if #available(iOS 15.0, tvOS 15.0, *) { view.reconfigureRows(at: items) } else { view.reloadRows(at: items, with: .none) }
+        if !sections.isEmpty { view.reloadSections(IndexSet(sections), with: .none) }
     }
+}
+
+extension ListDriverView where Self == UITableViewAdapter {
+    /// `view` as a `ListDriver`'s view.
+    ///
+    /// - Complexity: O(1).
+    public static func tableView(_ view: UITableView) -> Self { Self(view) }
 }
 #endif

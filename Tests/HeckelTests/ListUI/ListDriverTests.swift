@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Heckel
+import HeckelListUI
 import Testing
 
 /// The list driver against a view that enforces UIKit's rules. No sleeps:

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 @testable import Heckel
+import HeckelListUI
 
 /// A list view that enforces UIKit's rules and counts what it is asked:
 /// batches go through the strict `BatchUpdateSimulator` (under one reload

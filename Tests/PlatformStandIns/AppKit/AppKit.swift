@@ -1,5 +1,5 @@
 // A test-only stand-in for AppKit, for Linux: exactly the declarations that
-// Sources/Heckel/ListUI/Platforms/NS*.swift call, with AppKit's Swift
+// Sources/HeckelListUI/Platforms/NS*.swift call, with AppKit's Swift
 // signatures, so those files type-check here (target ListUIGlueCheck). Each
 // method records its call, so the forwarding can be tested too.
 @_exported import Foundation // as UIKit and AppKit re-export it

@@ -1,5 +1,5 @@
 // A test-only stand-in for UIKit, for Linux: exactly the declarations that
-// Sources/Heckel/ListUI/Platforms/UI*.swift call, with UIKit's Swift
+// Sources/HeckelListUI/Platforms/UI*.swift call, with UIKit's Swift
 // signatures, so those files type-check here (target ListUIGlueCheck). Each
 // method records its call, so the forwarding can be tested too.
 @_exported import Foundation // as UIKit and AppKit re-export it
