@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite: the library's Swift tests, the benchmark harness's and
-# the heckel command's (their own packages), then the C tests with ctest,
-# plain and under AddressSanitizer + UndefinedBehaviorSanitizer (with the
-# core's invariant checks). Fails on the first failure.
+# The whole test suite, every suite once: the library's Swift tests, the
+# benchmark harness's and the heckel command's (their own packages), and the
+# C tests with ctest (release build). Fails on the first failure. The slower
+# variants (sanitizers, the built-in XXH3 build, fuzzing, mutation testing,
+# coverage) are Scripts/test-slow.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/ensure-deps.sh
@@ -14,12 +15,5 @@ swift test --package-path Benchmarks
 echo "== heckel command tests (Tools)"
 swift test --package-path Tools
 
-for variant in release asan; do
-    dir=build-c-$variant
-    flags=(-DCMAKE_BUILD_TYPE=Release)
-    [ $variant = asan ] && flags=(-DCMAKE_BUILD_TYPE=Debug -DHECKEL_SANITIZE=ON)
-    echo "== C tests ($variant)"
-    cmake -S . -B "$dir" "${flags[@]}" >/dev/null
-    cmake --build "$dir" -j2 >/dev/null
-    ctest --test-dir "$dir" --output-on-failure
-done
+echo "== C tests (release)"
+Scripts/ctest.sh release

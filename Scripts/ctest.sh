@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Builds the C core and its tests with CMake in build-c-VARIANT and runs them
+# with ctest. Variants:
+#   release   optimized, the system's libxxhash
+#   asan      Debug (invariant checks on) under AddressSanitizer + UBSan
+#   builtin   optimized, the core's own XXH3 (HECKEL_BUILTIN_XXH3=ON)
+#
+#   Scripts/ctest.sh VARIANT
+set -euo pipefail
+cd "$(dirname "$0")/.."
+variant=${1:?usage: Scripts/ctest.sh release|asan|builtin}
+case $variant in
+    release) flags=(-DCMAKE_BUILD_TYPE=Release) ;;
+    asan) flags=(-DCMAKE_BUILD_TYPE=Debug -DHECKEL_SANITIZE=ON) ;;
+    builtin) flags=(-DCMAKE_BUILD_TYPE=Release -DHECKEL_BUILTIN_XXH3=ON) ;;
+    *) echo "error: unknown variant $variant (release, asan, builtin)" >&2; exit 2 ;;
+esac
+dir=build-c-$variant
+cmake -S . -B "$dir" "${flags[@]}" >/dev/null
+cmake --build "$dir" -j2 >/dev/null
+ctest --test-dir "$dir" --output-on-failure -j2
