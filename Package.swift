@@ -1,14 +1,17 @@
 // swift-tools-version:6.2
+import Foundation
 import PackageDescription
 
-// XXH3 comes from the system's libxxhash (Debian: libxxhash-dev, found through
-// pkg-config) on Linux, and from the core's own implementation of xxHash's
-// specification everywhere else: Apple platforms need nothing installed.
-// HECKEL_BUILTIN_XXH3=1 in the environment of `swift build` asks for the
-// built-in one on Linux too (CI tests both).
+// XXH3 comes from the system's libxxhash where it is installed on Linux
+// (Debian: libxxhash-dev, found through pkg-config), and from the core's own
+// implementation of xxHash's specification everywhere else: Apple platforms,
+// and Linux without xxhash.h, need nothing installed. HECKEL_BUILTIN_XXH3=1 in
+// the environment of `swift build` asks for the built-in one on Linux too (CI
+// tests both).
 let systemXXHash: Bool = {
     #if os(Linux)
-    return Context.environment["HECKEL_BUILTIN_XXH3"] != "1"
+    let headers = ["/usr/include/xxhash.h", "/usr/local/include/xxhash.h"]
+    return Context.environment["HECKEL_BUILTIN_XXH3"] != "1" && headers.contains(where: FileManager.default.fileExists)
     #else
     return false
     #endif

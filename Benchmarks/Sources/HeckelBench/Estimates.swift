@@ -9,8 +9,10 @@ enum Estimates {
         case .random, .duplicates:
             let deleted = min(n, Int((ratios.delete * Double(n)).rounded()))
             return (n, n - deleted + Int((ratios.insert * Double(n)).rounded()))
-        case .oneMove, .reversed, .allNew, .unchanged, .text:
+        case .oneMove, .reversed, .allNew, .unchanged, .frontEdit, .text:
             return (n, n)
+        case .insertTop:
+            return (n, n + 1)
         }
     }
 
@@ -28,6 +30,8 @@ enum Estimates {
         case .reversed: return n > 1 ? 2 * (n - 1) : 0
         case .allNew: return old + new
         case .unchanged: return 0
+        case .frontEdit: return n > 0 ? 2 : 0
+        case .insertTop: return 1
         case .text, .sectioned: return nil
         }
     }

@@ -44,7 +44,7 @@ struct HeckelBenchCommand: AsyncParsableCommand {
           heckel-bench --old before.txt --new after.txt --format json
         """)
 
-    @Option(name: .customLong("scenario"), help: "random, one-move, reversed, all-new, unchanged, duplicates, sectioned or text (repeatable).")
+    @Option(name: .customLong("scenario"), help: "random, one-move, reversed, all-new, unchanged, front-edit, insert-top, duplicates, sectioned or text (repeatable).")
     var scenarios: [Scenario] = []
 
     @Option(name: .customLong("size"), help: "Old list length up to 10^8, as 1000000, 1e6, 10^6 or 1M (repeatable).",

@@ -10,8 +10,13 @@ enum Scenario: String, CaseIterable, Codable, ExpressibleByArgument {
     case reversed
     /// No element in common.
     case allNew = "all-new"
-    /// Equal lists (separate storage).
+    /// Equal lists (separate storage): a list UI reloading data that did not change.
     case unchanged
+    /// One element near the front replaced (the fourth, or the last of a shorter list): a list
+    /// UI's edit of a visible row of a long list.
+    case frontEdit = "front-edit"
+    /// One new element inserted at the top: a feed's new item.
+    case insertTop = "insert-top"
     /// The random mix over only ten distinct values.
     case duplicates
     /// Sections of 1000 items with 10% of the items changed, some moving between sections, and a
@@ -94,6 +99,12 @@ extension Scenario {
             return IdentityLists(old: old, new: Array(n..<(2 * n)))
         case .unchanged:
             return IdentityLists(old: old, new: old)
+        case .frontEdit:
+            var new = old
+            if n > 0 { new[min(3, n - 1)] = n }
+            return IdentityLists(old: old, new: new)
+        case .insertTop:
+            return IdentityLists(old: old, new: [n] + old)
         case .text, .sectioned:
             preconditionFailure("\(rawValue) lists are built elsewhere")
         }
