@@ -3,14 +3,16 @@
 # heckel-bench (none: the default suite, a few minutes). `--help` lists them.
 # File arguments (--old, --new, --results-file) are read relative to the current folder.
 # --results: also write the run's table, figures and provenance to Benchmarks/RESULTS.md
-# (heckel-bench --results-file), with this command line on top.
+# (heckel-bench --results-file), with this command line on top; --results-append: add the run
+# after the runs RESULTS.md holds.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/Scripts/ensure-deps.sh"
 arguments=()
 for argument in "$@"; do
-    if [ "$argument" = --results ]; then
+    if [ "$argument" = --results ] || [ "$argument" = --results-append ]; then
         arguments+=(--results-file "$root/Benchmarks/RESULTS.md")
+        [ "$argument" = --results ] || arguments+=(--append-results)
         export HECKEL_BENCH_COMMAND="./Scripts/bench.sh $*"
     else
         arguments+=("$argument")

@@ -93,6 +93,9 @@ struct HeckelBenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("results-file"), help: "Also write the table, its figures and notes to this markdown file, under the command line, date, machine and git commit of the run (written only when every result checked out).")
     var resultsFile: String?
 
+    @Flag(name: .customLong("append-results"), help: "With --results-file: add this run after the runs the file holds instead of replacing them.")
+    var appendResults = false
+
     /// Internal: measure one job (JSON) and print its report; the parent re-runs itself with this.
     @Option(help: .private)
     var child: String?
@@ -124,7 +127,7 @@ struct HeckelBenchCommand: AsyncParsableCommand {
             return
         }
         signal(SIGPIPE, SIG_IGN)  // a child that died shows as a failed write, not as our death
-        let results = try ResultsRequest.start(path: resultsFile)
+        let results = try ResultsRequest.start(path: resultsFile, append: appendResults)
         var textFiles: TextFilesSummary?
         if let oldFile, let newFile {
             textFiles = TextFilesSummary(old: try Inputs.lines(ofFile: oldFile), new: try Inputs.lines(ofFile: newFile))

@@ -37,9 +37,10 @@ struct RunProvenance: Equatable {
             top.flatMap { argument.hasPrefix($0) ? String(argument.dropFirst($0.count)) : nil } ?? argument
         }
         let harness = (["heckel-bench"] + shown).joined(separator: " ")
-        let status = run(["git", "-C", directory.path, "status", "--porcelain", "--untracked-files=no"]) ?? ""
-        let changed = status.split(separator: "\n").map { String($0.dropFirst(3)) }
-            .filter { path in resultsPath.map { !$0.hasSuffix("/" + path) && $0 != path } ?? true }
+        // Tracked files that differ from HEAD, staged or not, named from the repository's top.
+        let changed = (run(["git", "-C", directory.path, "diff", "HEAD", "--name-only"]) ?? "")
+            .split(separator: "\n").map { (top ?? "") + $0 }
+            .filter { path in path != resultsPath.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().path } }
         return RunProvenance(
             command: environment["HECKEL_BENCH_COMMAND"] ?? harness,
             harnessCommand: harness,
@@ -93,21 +94,26 @@ struct RunProvenance: Equatable {
 struct ResultsRequest {
     var path: String
     var provenance: RunProvenance
+    /// Add this run after the runs the file holds, instead of replacing them.
+    var append = false
 
     /// Checks that `path` can be written and takes the provenance now, before the suite runs, so the
     /// commit and its state are those of the code measured.
-    static func start(path: String?) throws -> ResultsRequest? {
-        guard let path else { return nil }
+    static func start(path: String?, append: Bool = false) throws -> ResultsRequest? {
+        guard let path else {
+            if append { throw ResultsFile.Unwritable(description: "--append-results needs --results-file PATH") }
+            return nil
+        }
         try ResultsFile.checkWritable(path)
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        return ResultsRequest(path: path, provenance: .current(directory: sources, resultsPath: absolute))
+        return ResultsRequest(path: path, provenance: .current(directory: sources, resultsPath: absolute), append: append)
     }
 
     /// Writes the table the run printed (`printed`, when the run printed a table), else renders it.
     func finish(_ summary: RunSummary, printed: String, format: OutputFormat) throws {
         let table = format == .table ? printed : TableFormatter.render(summary)
-        try ResultsFile.write(table: table, provenance: provenance, to: path)
+        try ResultsFile.write(table: table, provenance: provenance, to: path, appending: append)
     }
 }
 
@@ -119,14 +125,30 @@ enum ResultsFile {
         let description: String
     }
 
+    /// The file's first line: a file that starts otherwise is replaced, never appended to.
+    static let title = "# heckel-bench results\n"
+
+    /// The file's title and what it is, above its runs.
+    static let heading = """
+        # heckel-bench results
+
+        Written by `heckel-bench --results-file` from the runs below, not by hand; each run names \
+        the command that reproduces it. Compare figures within one run, not with another machine's \
+        or day's.
+
+        """
+
+    /// A whole file holding one run.
     static func markdown(table: String, provenance: RunProvenance) -> String {
+        heading + "\n" + section(table: table, provenance: provenance)
+    }
+
+    /// One run: its command as the heading, its provenance, then its table as printed.
+    static func section(table: String, provenance: RunProvenance) -> String {
         let machine = "\(provenance.cpuModel), \(provenance.cores) cores, "
             + "\(TableFormatter.bytes(Int(clamping: provenance.memoryBytes))) memory"
         return """
-        # heckel-bench results
-
-        Written by `heckel-bench --results-file` from the run below, not by hand: run the command \
-        again to replace it. Compare figures within this run, not with another machine's or day's.
+        ## `\(provenance.command)`
 
         | | |
         |---|---|
@@ -148,11 +170,17 @@ enum ResultsFile {
         """
     }
 
-    /// The table between the file's ```text fence and its closing fence: what `markdown` was given.
-    static func table(inMarkdown text: String) -> String? {
-        guard let start = text.range(of: "```text\n"),
-              let end = text.range(of: "\n```\n", range: start.upperBound..<text.endIndex) else { return nil }
-        return String(text[start.upperBound..<end.lowerBound]) + "\n"
+    /// The tables between the file's ```text fences and their closing fences, run by run: what
+    /// `markdown` and `section` were given.
+    static func tables(inMarkdown text: String) -> [String] {
+        var tables: [String] = []
+        var rest = text[...]
+        while let start = rest.range(of: "```text\n"),
+              let end = rest.range(of: "\n```\n", range: start.upperBound..<rest.endIndex) {
+            tables.append(String(rest[start.upperBound..<end.lowerBound]) + "\n")
+            rest = rest[end.upperBound...]
+        }
+        return tables
     }
 
     /// Refuses a path whose folder is missing or not writable, so a long run never ends unsaved.
@@ -167,9 +195,13 @@ enum ResultsFile {
         }
     }
 
-    /// Writes the file whole (a temporary file renamed into place), so a failed write leaves the old one.
-    static func write(table: String, provenance: RunProvenance, to path: String) throws {
-        let data = Data(markdown(table: table, provenance: provenance).utf8)
+    /// Writes the file whole (a temporary file renamed into place), so a failed write leaves the old
+    /// one; `appending`: the file's runs (if it holds any), then this one.
+    static func write(table: String, provenance: RunProvenance, to path: String, appending: Bool = false) throws {
+        let existing = appending ? (try? String(contentsOfFile: path, encoding: .utf8)) : nil
+        let text = existing.flatMap { $0.hasPrefix(title) ? $0 + "\n" + section(table: table, provenance: provenance) : nil }
+            ?? markdown(table: table, provenance: provenance)
+        let data = Data(text.utf8)
         do {
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

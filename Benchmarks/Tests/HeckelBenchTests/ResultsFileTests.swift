@@ -32,7 +32,7 @@ import Testing
         #expect(header["system"] == "Debian GNU/Linux 12 (bookworm), kernel 6.1.0")
         #expect(header["Swift"] == "Swift version 6.3.1 (swift-6.3.1-RELEASE)")
         #expect(header["commit"] == "abc1234 (dirty: tracked files had changes)")
-        #expect(ResultsFile.table(inMarkdown: markdown) == table)
+        #expect(ResultsFile.tables(inMarkdown: markdown) == [table])
 
         var clean = Self.provenance
         clean.dirty = false
@@ -84,6 +84,28 @@ import Testing
         #expect(provenance().dirty)
     }
 
+    /// `--append-results` adds a run after the file's runs; without it the file is replaced.
+    @Test func appendingKeepsEarlierRuns() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("results-\(UUID().uuidString).md").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var second = Self.provenance
+        second.command = "./Scripts/bench.sh --results-append --scenario text"
+        try ResultsFile.write(table: "first\n", provenance: Self.provenance, to: path)
+        try ResultsFile.write(table: "second\n", provenance: second, to: path, appending: true)
+        var markdown = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(ResultsFile.tables(inMarkdown: markdown) == ["first\n", "second\n"])
+        #expect(markdown.components(separatedBy: "# heckel-bench results").count == 2, "one title")
+        #expect(markdown.contains("## `./Scripts/bench.sh --results`\n"))
+        #expect(markdown.contains("## `./Scripts/bench.sh --results-append --scenario text`\n"))
+        try "notes of mine\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try ResultsFile.write(table: "other\n", provenance: second, to: path, appending: true)
+        #expect(ResultsFile.tables(inMarkdown: try String(contentsOfFile: path, encoding: .utf8)) == ["other\n"],
+                "a file the harness did not write is replaced, not appended to")
+        try ResultsFile.write(table: "third\n", provenance: Self.provenance, to: path)
+        markdown = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(ResultsFile.tables(inMarkdown: markdown) == ["third\n"])
+    }
+
     /// A real run: the file's table is the one printed on stdout, and the command on top is the one
     /// the script names.
     @Test func fileHoldsTheTableTheRunPrinted() throws {
@@ -94,7 +116,7 @@ import Testing
                                   environment: ["HECKEL_BENCH_COMMAND": "./Scripts/bench.sh --results"])
         #expect(run.status == 0, "\(run.error)")
         let markdown = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(ResultsFile.table(inMarkdown: markdown) == run.output)
+        #expect(ResultsFile.tables(inMarkdown: markdown) == [run.output])
         #expect(run.output.contains("100-element diff"), "the figures are part of what is written")
         let header = Self.header(markdown)
         #expect(header["command"] == "`./Scripts/bench.sh --results`")
