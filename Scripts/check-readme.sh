@@ -6,7 +6,9 @@
 #     built and run: a failed assert or a thrown error fails the check. A block that imports UIKit
 #     is type-checked against the UIKit stand-ins in Tests/PlatformStandIns, with the list
 #     driver's UIKit adoption compiled against them, as Tests/ListUIGlueCheck does (not run);
-#   - the ```c block is compiled against heckel.h with the core's sources, linked and run.
+#   - the ```c block is compiled against heckel.h with the core's sources, linked and run;
+#   - every figure of the "Headline results" table (a number with µs, ms, s or x) appears in
+#     Benchmarks/RESULTS.md, whose first run is `./Scripts/bench.sh --results`.
 # Work folder: .build-readme (kept between runs, so later runs rebuild only what changed).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -32,6 +34,20 @@ c_blocks = [b for b in blocks if b[0] == "c"]
 if len(manifests) != 1 or not examples or len(c_blocks) != 1:
     sys.exit(f"check-readme: expected one manifest, some swift examples and one C block; found "
              f"{len(manifests)}, {len(examples)}, {len(c_blocks)}")
+
+# The headline figures: each copied from the results file the harness wrote.
+results_path = os.path.join(root, "Benchmarks", "RESULTS.md")
+results = open(results_path, encoding="utf-8").read()
+if "`./Scripts/bench.sh --results`" not in results.split("```text")[0]:
+    sys.exit("check-readme: Benchmarks/RESULTS.md's first run is not ./Scripts/bench.sh --results")
+headline = re.search(r"^## Headline results\n(.*?)(?=^## )", text, re.S | re.M)
+if not headline:
+    sys.exit("check-readme: README.md has no '## Headline results' section")
+figures = re.findall(r"\d[\d.,]*\s(?:µs|ms|s)\b|\d[\d.,]*x\b", "\n".join(
+    line for line in headline.group(1).splitlines() if line.startswith("| ")))
+missing = [f for f in figures if not re.search(r"(?<![\d.])" + re.escape(f) + r"(?![\d])", results)]
+if not figures or missing:
+    sys.exit(f"check-readme: headline figures not in Benchmarks/RESULTS.md: {missing or 'none found'}")
 
 manifest = manifests[0][1]
 url = re.compile(r'\.package\(url: "[^"]*/swift-heckel(?:\.git)?", branch: "main"\)')
@@ -83,7 +99,8 @@ manifest += "".join(f"    {t},\n" for t in extra) + "]\n"
 write(f"{package}/Package.swift", manifest)
 write(f"{package}/runnable.txt", "\n".join(runnable) + "\n")
 write(f"{package}/example.c", c_blocks[0][1])
-print("\n".join(listing) + f"\nC: README.md line {c_blocks[0][2]} (compiled with the core, linked and run)")
+print("\n".join(listing) + f"\nC: README.md line {c_blocks[0][2]} (compiled with the core, linked and run)"
+      + f"\nheadline: {len(figures)} figures, each found in Benchmarks/RESULTS.md")
 PYTHON
 
 echo "building the examples (swift build --package-path .build-readme/package)" >&2
