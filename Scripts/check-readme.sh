@@ -10,8 +10,10 @@
 #   - every figure of the "Headline results" table (a number with µs, ms, s or x) appears in
 #     Benchmarks/RESULTS.md, whose first run is `./Scripts/bench.sh --results`.
 # Work folder: .build-readme (kept between runs, so later runs rebuild only what changed).
+# CHECK_README_FILE=PATH checks another copy of the page instead of README.md.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+readme="${CHECK_README_FILE:-$root/README.md}"
 "$root/Scripts/ensure-deps.sh"
 work="$root/.build-readme"
 package="$work/package"
@@ -21,7 +23,7 @@ mkdir -p "$package"
 rsync -a --delete --exclude '.build*/' --exclude '/build*/' --exclude '.git' --exclude '.swiftpm/' \
     "$root/" "$work/swift-heckel/"
 
-python3 - "$root/README.md" "$package" "$work/swift-heckel" "$root" <<'PYTHON'
+python3 - "$readme" "$package" "$work/swift-heckel" "$root" <<'PYTHON'
 import os, re, shutil, sys
 
 readme, package, copy, root = sys.argv[1:]
@@ -90,9 +92,10 @@ if uikit:
     for file in sorted(os.listdir(f"{root}/Sources/HeckelListUI/Platforms")):
         if file.startswith("UI"):
             shutil.copy(f"{root}/Sources/HeckelListUI/Platforms/{file}", f"{adoption}/{file}")
-    extra.append('.target(name: "UIKit")')
+    # As the root package builds them: Swift 5 mode (with strict concurrency there).
+    extra.append('.target(name: "UIKit", swiftSettings: [.swiftLanguageMode(.v5)])')
     extra.append(f'.target(name: "ReadmeUIKitAdoption", dependencies: [{products}, "UIKit"], '
-                 'swiftSettings: [.define("HECKEL_GLUE_CHECK")])')
+                 'swiftSettings: [.define("HECKEL_GLUE_CHECK"), .swiftLanguageMode(.v5)])')
 
 manifest += "\n// Added by Scripts/check-readme.sh: one target per example of README.md.\npackage.targets += [\n"
 manifest += "".join(f"    {t},\n" for t in extra) + "]\n"
