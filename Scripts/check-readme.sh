@@ -20,8 +20,11 @@ package="$work/package"
 mkdir -p "$package"
 
 # A copy of this checkout named swift-heckel: SwiftPM names a path dependency after its folder.
-rsync -a --delete --exclude '.build*/' --exclude '/build*/' --exclude '.git' --exclude '.swiftpm/' \
-    "$root/" "$work/swift-heckel/"
+# tar keeps modification times, so the next build recompiles only what changed.
+rm -rf "$work/swift-heckel"
+mkdir -p "$work/swift-heckel"
+tar -C "$root" --exclude='./.build*' --exclude='*/.build*' --exclude='./build*' --exclude='./.git' \
+    --exclude='*/.swiftpm' --exclude='./.swiftpm' --exclude='*/.venv*' -cf - . | tar -C "$work/swift-heckel" -xf -
 
 python3 - "$readme" "$package" "$work/swift-heckel" "$root" <<'PYTHON'
 import os, re, shutil, sys
