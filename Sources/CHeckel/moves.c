@@ -10,9 +10,9 @@
  * (every BLOCK-th end), then one block: two or three cache misses instead of
  * one per step of a binary search. Past BLOCK^2 elements the summary outgrows
  * the L2 cache (5 MB at 10^8), so it gets a summary of its own (top: every
- * BLOCK-th summary entry), searched first. Measured at 10^8 (heckel_core_phases
- * -p, CPU, one thread): 1.46 s with it, 2.16-2.32 s without (1.2 and 1.9
- * times the cost per element at 10^7, which it leaves unchanged).
+ * BLOCK-th summary entry), searched first, so a search costs the same few
+ * misses at 10^8 as at 10^7 (the `kept` phase of
+ * `heckel_core_phases -n -p -e keys -t 1 1e7 1e8` shows it).
  *
  * Backward pass: one longest run, picked greedily from the end. Elements with
  * equal run lengths have decreasing old offsets in new order, so the last
@@ -25,14 +25,13 @@
 #define TOP_MIN (BLOCK * BLOCK) /* up to this count, no top level */
 /* The run ends' last NEAR_ENDS * BLOCK (1,024): a search that lands there, as
  * nearly all do with heavy duplicates (each value's occurrences pair in
- * order, so every run grows near the end), searches only their NEAR_ENDS summary
- * entries and one block, all in L1, with no top level and no prefetch.
- * Measured on 10 distinct values at 10^6 (heckel_core_phases -d -p, one
- * thread, CPU time, 3 interleaved pairs): 41-46 ms before, 28-32 ms after;
- * the random mix at 10^7 unchanged. Counting those entries (near_above)
- * instead of two binary searches: 23.5-25.4 -> 17.4-18.5 ms (same command,
- * 3 interleaved rounds, load 4-6); the random mix's kept at 10^7 95-96 ->
- * 98-100 ms, about the noise. */
+ * order, so every run grows near the end), searches only their NEAR_ENDS
+ * summary entries and one block, all in L1, with no top level and no
+ * prefetch; they are counted (near_above) rather than binary-searched, as
+ * counting has no chain of dependent loads. The random mix rarely lands
+ * there and pays one comparison for the check. The `kept` phase of
+ * `heckel_core_phases -n -p -d -e keys -t 1 1e6` (ten distinct values) and
+ * of the same without -d at 1e7 (the random mix) shows both. */
 #define NEAR_ENDS 16
 
 /* How many of sorted[0 ..< n] are below v, counted with no branch and no

@@ -3,8 +3,8 @@
  * failing source falls back to the stack's address and a cycle counter. No
  * state kept: calls stay reentrant.
  *
- * On Linux the system's source is a system call (getrandom, 0.3-0.6 us here),
- * which alone would double the cost of diffing 16 elements. Small inputs
+ * On Linux the system's source is a system call (getrandom), which costs
+ * more than diffing a few dozen elements does. Small inputs
  * therefore take the fallback seed (a few ns): unpredictable enough, and
  * crafted keys could cost them at most ~SEED_SYSTEM_MIN^2 / 2 probes, well
  * under a millisecond, whatever the seed. A caller holding a secret (a

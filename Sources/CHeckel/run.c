@@ -283,11 +283,11 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     if (suffix < HECKEL_SUFFIX_TRIM_MIN || suffix < middle / 16) suffix = 0;
     /* The direct path pairs a common suffix in its in-order runs, without
      * the table; a trimmed one sends the call to the general path and its
-     * suffix check, which pays only where the suffix dwarfs the middle
-     * (callgrind, 10^4 keys with a block replaced at the front, window
-     * output: the two cost the same where the suffix is about 3 times the
-     * middle; with one key replaced the general path takes half the direct
-     * path's instructions, with 3,000 1.5 times them). */
+     * suffix check, which pays only where the suffix dwarfs the middle: the
+     * the two paths' instruction counts meet where the suffix is about
+     * DIRECT_SUFFIX_SHARE times the middle (10^4 keys with a block replaced
+     * at the front, window output; no benchmark scenario has that shape:
+     * Tests/C/test_small_path.c checks both paths give the same output). */
     if (direct && suffix < DIRECT_SUFFIX_SHARE * middle) suffix = 0;
     heckel_status small_status;
     if (direct && suffix == 0 && heckel_run_small(env, in, prefix, result, &small_status)) return small_status;

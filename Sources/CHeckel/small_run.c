@@ -51,10 +51,9 @@
  * indexed by old offset + 1: the next occurrence + 1 of the same value, 0
  * after the last, LONE for a value's only occurrence, SPENT once all are
  * taken; chain[0], an empty slot's, and chain[old_count + 1], past the end,
- * are SPENT from the start). Half the bytes of 32-bit slots. (The run lengths
- * are found as the pairs are: measured with callgrind, 3-7% fewer
- * instructions per call at 10^2 and 10^4 than a pass of their own over the
- * table's bytes.) */
+ * are SPENT from the start). Half the bytes of 32-bit slots. The run lengths
+ * are found as the pairs are, while each pair is in a register, rather than
+ * in a pass of their own over pairs[]. */
 typedef struct direct_arrays {
     uint32_t *pairs;
     uint16_t *slots, *chain;
@@ -68,11 +67,11 @@ static unsigned ceiling_log2(size_t n) {
 }
 
 /* Table bits for old_count keys: a quarter full at most, so that probes
- * rarely take a second step (each step is a branch the CPU may mispredict;
- * measured 1.5x faster than half full at 10^3), and an eighth from 256 keys
- * up to 2^15 slots (128 KiB; 8% faster at 10^3, while below 256 keys the
- * larger table's clearing costs more than it saves, and at 10^4 the table
- * leaves the L1 cache either way). */
+ * rarely take a second step (each step is a branch the CPU may mispredict),
+ * and an eighth from 256 keys up to 2^15 slots (128 KiB): below 256 keys
+ * the larger table's clearing costs more than the shorter probes save, and
+ * from about 10^4 the table leaves the L1 cache either way
+ * (`heckel_core_bench -n -e keys -t 1 1e2 1e3 1e4` shows the sizes). */
 static unsigned table_bits(size_t old_count) {
     size_t sparse = old_count >= 256 ? 8 : 4;
     unsigned bits = ceiling_log2(sparse * old_count);
@@ -111,13 +110,14 @@ typedef struct direct_input {
  * the table, whose slots are spread over more than the L1 cache from about
  * 4,000 old elements on; its slot is left in place and its chain entry
  * SPENT, as the table's own taking of a last occurrence leaves them.
- * (Trying the next old element before every probe cost reversed lists 28%
- * more instructions at 100 elements, and in-order ones more than this.) Inlined twice, bytes NULL or not, so plain keys pay
- * nothing for the byte comparison. (Branch-free forms of these loops
- * measured 10-25% slower built with clang, and again 1.2-1.8x slower on the
- * bench's random single inserts, where they spare the most mispredicted
- * branches: the selects spill registers.) False, pairs[] partly written,
- * when the keys crowd the table (probes past the budget). */
+ * The next old element is tried only after such a match, not before every
+ * probe, so lists out of order (reversed, shuffled) pay nothing for it.
+ * Inlined twice, bytes NULL or not, so plain keys pay nothing for the byte
+ * comparison. The loops keep their branches: branch-free selects spill
+ * registers and lose even where branches mispredict most (single random
+ * inserts; `heckel_core_bench -n -e keys -t 1 1e2 1e3 1e4` shows it). False,
+ * pairs[] partly written, when the keys crowd the table (probes past the
+ * budget). */
 static inline __attribute__((always_inline)) bool
 match_elements(const direct_input *d, size_t old_count, size_t new_count, const direct_arrays *a,
                size_t *matches, size_t *longest, bool ordered, const heckel_bytes *bytes) {

@@ -27,9 +27,6 @@
 #define HECKEL_PARTITION_TARGET 32768
 #endif
 
-/* A trimmed suffix keeps duplicates in order only if none of its elements
- * also occurs unmatched in the middle; checking costs a pass over the
- * middle, so shorter suffixes are matched with the middle instead. */
 /* At most 2^HECKEL_MAX_PARTITION_BITS partitions: beyond that many times
  * HECKEL_PARTITION_TARGET old elements, partitions grow instead. More
  * partitions make the scatter's and the gather's streams overrun the TLB and
@@ -46,6 +43,10 @@
 #define HECKEL_GATHER_PREFETCH 64
 #endif
 
+/* Fewest elements of a common suffix worth trimming. A trimmed suffix keeps
+ * duplicates in order only if none of its elements also occurs unmatched in
+ * the middle; checking costs a pass over the middle, so shorter suffixes are
+ * matched with the middle instead. */
 #ifndef HECKEL_SUFFIX_TRIM_MIN
 #define HECKEL_SUFFIX_TRIM_MIN 4096
 #endif

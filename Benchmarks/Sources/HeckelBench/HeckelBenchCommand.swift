@@ -90,6 +90,12 @@ struct HeckelBenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("time-cap"), help: "Seconds an engine may spend on one row: no further run starts once the next would pass it in total, the standard library is skipped where one run is estimated to pass it, and a run is stopped at three times the cap.")
     var timeCap = 20.0
 
+    @Option(name: .customLong("results-file"), help: "Also write the table, its figures and notes to this markdown file, under the command line, date, machine and git commit of the run (written only when every result checked out).")
+    var resultsFile: String?
+
+    @Flag(name: .customLong("append-results"), help: "With --results-file: add this run after the runs the file holds instead of replacing them.")
+    var appendResults = false
+
     /// Internal: measure one job (JSON) and print its report; the parent re-runs itself with this.
     @Option(help: .private)
     var child: String?
@@ -121,6 +127,7 @@ struct HeckelBenchCommand: AsyncParsableCommand {
             return
         }
         signal(SIGPIPE, SIG_IGN)  // a child that died shows as a failed write, not as our death
+        let results = try ResultsRequest.start(path: resultsFile, append: appendResults)
         var textFiles: TextFilesSummary?
         if let oldFile, let newFile {
             textFiles = TextFilesSummary(old: try Inputs.lines(ofFile: oldFile), new: try Inputs.lines(ofFile: newFile))
@@ -145,10 +152,12 @@ struct HeckelBenchCommand: AsyncParsableCommand {
             physicalMemoryBytes: ProcessInfo.processInfo.physicalMemory,
             notes: SuitePlan.unique(pairs.map(\.0)).flatMap(\.notes) + runner.notes, rows: rows,
             figures: Figures.derive(from: rows))
-        print(OutputFormatter.render(summary, as: format), terminator: "")
+        let output = OutputFormatter.render(summary, as: format)
+        print(output, terminator: "")
         for error in runner.errors {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
         }
         if !runner.errors.isEmpty { throw ExitCode.failure }
+        try results?.finish(summary, printed: output, format: format)
     }
 }

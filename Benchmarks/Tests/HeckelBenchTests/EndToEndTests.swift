@@ -3,23 +3,6 @@ import Testing
 
 /// The built `heckel-bench` run as a user runs it.
 @Suite struct EndToEndTests {
-    /// Runs the executable next to the test bundle; returns exit status, stdout and stderr.
-    private func heckelBench(_ arguments: [String]) throws -> (status: Int32, output: String, error: String) {
-        let directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = directory.appendingPathComponent("heckel-bench")
-        process.arguments = arguments
-        let (output, error) = (Pipe(), Pipe())
-        (process.standardOutput, process.standardError) = (output, error)
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "no crash")
-        return (process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-                String(decoding: errorData, as: UTF8.self))
-    }
-
     @Test(arguments: [["--size=-5"], ["--size=-2^3"], ["--time-cap", "inf"], ["--cold-runs", "0"]])
     func badValuesGiveOneUsageError(_ arguments: [String]) throws {
         let run = try heckelBench(arguments)

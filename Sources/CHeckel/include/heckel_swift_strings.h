@@ -56,7 +56,7 @@ heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings
  * secret is. secret: a value that never leaves the caller, e.g. drawn once
  * per process from the system's random source (the Swift package does so);
  * 0: the seed is drawn as heckel_match_swift_strings draws it (the system's
- * random source from 1,024 strings, 0.3-0.6 us a call on Linux). Where
+ * random source from 1,024 strings, a system call on Linux). Where
  * arc4random serves (Apple platforms, the BSDs) secret is not used: that
  * draw costs no system call. Lists the direct path does not finish (over
  * 65,534 strings in all, or heavy edits) still draw the hash table's own
