@@ -24,8 +24,10 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
-        // Byte-exact records of lines, CSV/TSV and JSON Lines files; no dependencies.
-        .target(name: "HeckelDataFiles"),
+        // Guarded file mappings (no SIGBUS when a mapped file shrinks) and a vectorized byte count.
+        .target(name: "CDataFiles"),
+        // Byte-exact records of lines, CSV/TSV and JSON Lines files; no dependencies but its C helpers.
+        .target(name: "HeckelDataFiles", dependencies: ["CDataFiles"]),
         .target(
             name: "HeckelDataDiff",
             dependencies: ["HeckelDataFiles", .product(name: "CHeckel", package: rootPackage)]

@@ -25,6 +25,12 @@ struct SpilledDiff {
         let budget = max(4096, (limit - baseline - 4 * estimate.records) / 3)
         var partitions = 2
         while partitions < 4096, estimate.bytes / partitions > budget { partitions *= 2 }
+        if !options.ignoreOrder {
+            // Refused at once, before any spilling, when the moves cannot fit by the estimate (NEW's
+            // records counted from a sample); checked again below with the exact counts.
+            let needed = MovesMemory.needed(baseline: baseline, budget: budget, newRecords: estimate.newRecords, updates: 0)
+            guard needed <= limit else { throw DiffError.movesOverMemoryLimit(needed: needed, limit: limit) }
+        }
         let folder = try TemporaryFolder()
 
         // OLD and NEW at once, each with its own partition files and half the buffers' share, when
@@ -33,7 +39,7 @@ struct SpilledDiff {
         let bothOpen = openFileLimit(raisingTo: 2 * partitions + 64) >= 2 * partitions + 64
         let sides = try concurrentMap(2, concurrently: bothOpen) { side in
             try SpilledSide(path: side == 0 ? options.oldPath : options.newPath, side: side, format: format, keys: options.keys,
-                            folder: folder, partitions: partitions, flushAt: max(4096, min(1 << 16, limit / (16 * partitions))),
+                            flexible: options.flexible, folder: folder, partitions: partitions, flushAt: max(4096, min(1 << 16, limit / (16 * partitions))),
                             blockSize: max(1 << 12, min(1 << 20, limit / 64)), progress: side == 1 ? progress.update : nil)
         }
         let headers = sides.map(\.header), layouts = sides.map(\.layout), counts = sides.map(\.count)
@@ -77,7 +83,7 @@ struct SpilledDiff {
             // The pairing (4 bytes per NEW record), the updates (about 96 bytes each), a partition's
             // share the allocator may keep, the core's scratch (8 bytes per NEW record), then 4
             // bytes per move: the moves are counted first, and listed only if they fit too.
-            let counting = baseline + budget + 12 * counts[1] + 96 * updates.count
+            let counting = MovesMemory.needed(baseline: baseline, budget: budget, newRecords: counts[1], updates: updates.count)
             guard counting <= limit else { throw DiffError.movesOverMemoryLimit(needed: counting, limit: limit) }
             progress.phase("finding moves", total: 0)
             let count = try SpanMatch.moves(newToOld: newToOld, counting: true).count
@@ -86,9 +92,11 @@ struct SpilledDiff {
             moved = try SpanMatch.moves(newToOld: newToOld).moves
         }
         let endings = [options.oldPath, options.newPath].map(lastByte)
+        let marks = [options.oldPath, options.newPath].map(startsWithByteOrderMark)
         let headerChanged = headers[0] != headers[1]
         result = DiffResult(oldCount: counts[0], newCount: counts[1], newToOld: newToOld, moved: moved, updates: updates,
                             headerChanged: headerChanged, ordered: !options.ignoreOrder,
+                            byteOrderMark: marks[0] == marks[1] ? nil : marks[1],
                             finalNewline: endings.contains(nil) || endings[0] == endings[1] ? nil : endings[1] == 0x0A)
         newHeader = headers[1]
     }
@@ -102,14 +110,14 @@ private struct SpilledSide {
     var count = 0
 
     /// Cost: O(bytes) read and written; memory one block plus `flushAt` per partition.
-    init(path: String, side: Int, format: RecordFormat, keys: [String], folder: TemporaryFolder, partitions: Int,
+    init(path: String, side: Int, format: RecordFormat, keys: [String], flexible: Bool, folder: TemporaryFolder, partitions: Int,
          flushAt: Int, blockSize: Int, progress: ((Int) -> Void)?) throws {
         let writer = try PartitionWriter(folder: folder, side: side, count: partitions, flushAt: flushAt)
         var layout: RecordLayout? = format.hasHeader ? nil : try RecordLayout(format: format, path: path, keys: keys, header: nil)
         var header: [UInt8]?
         var fields: [FieldBounds] = [], members: [Fields.Member] = [], arena: [UInt8] = []
         var done = 0, count = 0
-        try BlockRecordReader(path: path, format: format, blockSize: blockSize).forEachRecord(header: { bytes in
+        try BlockRecordReader(path: path, format: format, flexible: flexible, blockSize: blockSize).forEachRecord(header: { bytes in
             header = Array(bytes)
             layout = try RecordLayout(format: format, path: path, keys: keys, header: bytes)
         }) { index, bytes, content in
@@ -159,6 +167,23 @@ private func lastByte(_ path: String) -> UInt8? {
     guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
     var byte: UInt8 = 0
     return pread(fd, &byte, 1, off_t(info.st_size - 1)) == 1 ? byte : nil
+}
+
+/// Whether a file begins with a UTF-8 byte order mark (false when it cannot be read). O(1).
+private func startsWithByteOrderMark(_ path: String) -> Bool {
+    guard let fd = try? FileHandleOpening.open(path) else { return false }
+    defer { close(fd) }
+    var head: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    return withUnsafeMutableBytes(of: &head) { pread(fd, $0.baseAddress, 3, 0) == 3 && ByteOrderMark.starts(UnsafeRawBufferPointer($0)) }
+}
+
+/// What finding moves from the spilled pairing takes before the moves are listed: the process's
+/// baseline, a partition's share the allocator may keep, the pairing and the core's scratch (12
+/// bytes per NEW record) and the updates (about 96 bytes each). Listing adds 4 bytes per move.
+enum MovesMemory {
+    static func needed(baseline: Int, budget: Int, newRecords: Int, updates: Int) -> Int {
+        baseline + budget + 12 * newRecords + 96 * updates
+    }
 }
 
 /// One partition file read back: entries `[u32 index][u32 key length][u32 record length][key][record]`.

@@ -99,7 +99,8 @@ private struct UnitTable {
     private static func raw(_ file: RecordFile, _ u: Int, _ headerUnits: Int) -> Range<Int> {
         if headerUnits == 1, u == 0 { return 0..<file.starts[0] }
         let k = u - headerUnits
-        return file.starts[k]..<file.starts[k + 1]
+        // The first unit carries the byte order mark, so a patch adds or removes it with that unit.
+        return (u == 0 ? 0 : file.starts[k])..<file.starts[k + 1]
     }
 
     /// Whether unit `u` and `other`'s unit `v` have the same bytes, terminators included.

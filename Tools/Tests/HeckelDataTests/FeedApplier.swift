@@ -41,6 +41,8 @@ func applyFeed(_ feed: [UInt8], toOld old: [[UInt8]], format: RecordFormat, igno
             let j = try #require(j), i = try #require(object["old"] as? Int)
             updates[j] = (i, try record())
         case "header": header = try record()
+        case "byte_order_mark":
+            _ = try #require(object["present"] as? Bool)  // records never include the mark
         case "final_newline":
             let present = try #require(object["present"] as? Bool)
             finalNewline = present
