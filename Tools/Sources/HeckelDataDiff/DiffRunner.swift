@@ -32,7 +32,7 @@ public enum DiffRunner {
         let sink = try OutputSink(path: outputPath)
         let format = options.resolvedFormat
         let findsMoves = !options.ignoreOrder || options.output == .unified
-        let differs: Bool
+        var differs: Bool
         if let limit = options.memoryLimit, InMemoryEstimate(options).bytes > limit {
             guard options.output != .unified else { throw DiffError.unifiedOverMemoryLimit }
             let spilled = try SpilledDiff(options: options, limit: limit, progress: progress)
@@ -54,8 +54,9 @@ public enum DiffRunner {
             try diff.verifyInputs()  // nothing is written from inputs that changed while read
             progress.phase("writing", total: 0)
             if options.output == .unified {
-                UnifiedWriter(sink: sink, context: options.context)
+                let wroteHunks = UnifiedWriter(sink: sink, context: options.context)
                     .write(diff.result, old: diff.old, new: diff.new, oldLabel: options.oldPath, newLabel: options.newPath)
+                differs = differs || wroteHunks
             } else {
                 let header = diff.new.headerBytes
                 try write(diff.result, options: options, sink: sink, newHeader: header.map { Array($0)[...] }) { body in

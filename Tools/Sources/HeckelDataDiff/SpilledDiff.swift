@@ -68,6 +68,7 @@ struct SpilledDiff {
                         newToOld[n.index] = UInt32(o.index)
                         guard oldLayout.isKeyed, !equalBytes(oldBytes, o.record, newBytes, n.record) else { continue }
                         let columns = newLayout.changedColumns(old: oldBytes, o.record, oldLayout: oldLayout, new: newBytes, n.record)
+                        guard !columns.isEmpty else { continue }  // equal field by field
                         updates.append(DiffResult.Update(old: o.index, new: n.index, columns: columns))
                     }
                 }
