@@ -28,9 +28,11 @@ let package = Package(
         .target(name: "CDataFiles"),
         // Byte-exact records of lines, CSV/TSV and JSON Lines files; no dependencies but its C helpers.
         .target(name: "HeckelDataFiles", dependencies: ["CDataFiles"]),
+        // The SIGINT/SIGTERM/SIGHUP handler that removes temporary files (async-signal-safe).
+        .target(name: "CSignalCleanup"),
         .target(
             name: "HeckelDataDiff",
-            dependencies: ["HeckelDataFiles", .product(name: "CHeckel", package: rootPackage)]
+            dependencies: ["HeckelDataFiles", "CSignalCleanup", .product(name: "CHeckel", package: rootPackage)]
         ),
         .executableTarget(
             name: "heckel",

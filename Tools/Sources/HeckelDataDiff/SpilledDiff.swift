@@ -31,7 +31,7 @@ struct SpilledDiff {
             let needed = MovesMemory.needed(baseline: baseline, budget: budget, newRecords: estimate.newRecords, updates: 0)
             guard needed <= limit else { throw DiffError.movesOverMemoryLimit(needed: needed, limit: limit) }
         }
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(partitions: partitions)
 
         // OLD and NEW at once, each with its own partition files and half the buffers' share, when
         // the process may hold both sides' files open (else one side after the other).
@@ -258,7 +258,6 @@ private final class PartitionWriter {
         for (p, path) in paths.enumerated() {
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw DiffError.io(path: path, reason: String(cString: strerror(errno))) }
-            TemporaryFiles.shared.register(path)
             fds[p] = fd
         }
     }
@@ -317,19 +316,20 @@ private final class PartitionWriter {
     }
 }
 
-/// A private folder for partition files, removed with everything in it when released (and by the
-/// signal handler of `TemporaryFiles` on SIGINT/SIGTERM/SIGHUP).
+/// A private folder for partition files, removed with everything in it when released (and by
+/// `SignalCleanup`'s handler on SIGINT/SIGTERM/SIGHUP).
 final class TemporaryFolder {
     let root: String
 
-    init() throws {
+    /// `partitions`: files `old-N` and `new-N` for N below it are what the folder may hold.
+    init(partitions: Int) throws {
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array("\(base)/heckel-spill-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw DiffError.io(path: base, reason: "cannot make a temporary folder: \(String(cString: strerror(errno)))")
         }
         root = String(cString: template)
-        TemporaryFiles.shared.register(root)
+        SignalCleanup.spillFolder(root, partitions: partitions)
     }
 
     func path(side: Int, partition: Int) -> String { "\(root)/\(side == 0 ? "old" : "new")-\(partition)" }
@@ -337,7 +337,6 @@ final class TemporaryFolder {
     func remove(side: Int, partition: Int) {
         let path = path(side: side, partition: partition)
         unlink(path)
-        TemporaryFiles.shared.unregister(path)
     }
 
     deinit {
@@ -346,12 +345,11 @@ final class TemporaryFolder {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 if name != ".", name != ".." {
                     unlink("\(root)/\(name)")
-                    TemporaryFiles.shared.unregister("\(root)/\(name)")
                 }
             }
             closedir(dir)
         }
         rmdir(root)
-        TemporaryFiles.shared.unregister(root)
+        SignalCleanup.spillFolder(nil, partitions: 0)
     }
 }

@@ -22,8 +22,19 @@ struct StoppedRun {
         let argv = ([heckelExecutable.path] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
+        // The child starts with no signal blocked and default dispositions, whatever the test
+        // runner's thread has (a blocked SIGTERM would stay pending in the child).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, heckelExecutable.path, &actions, nil, argv, envp)
+        let status = posix_spawn(&pid, heckelExecutable.path, &actions, &attributes, argv, envp)
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EINVAL) }
         self.pid = pid
     }
@@ -42,13 +53,19 @@ struct StoppedRun {
 
     /// Lets a stopped child go on (SIGCONT), or sends `signal` and then SIGCONT, and waits for its
     /// end. Exit status, or 128 + the signal that ended it.
-    mutating func finish(sending signal: Int32? = nil) throws -> Run {
+    /// `after`: microseconds between SIGCONT and `signal` (nil: the signal first, so that it
+    /// arrives at the stop point itself).
+    mutating func finish(sending signal: Int32? = nil, after delay: UInt32? = nil) throws -> Run {
         var status: Int32
         if let ended {
             status = ended
         } else {
-            if let signal { kill(pid, signal) }
+            if let signal, delay == nil { kill(pid, signal) }
             kill(pid, SIGCONT)
+            if let signal, let delay {
+                usleep(delay)
+                kill(pid, signal)
+            }
             status = 0
             while true {
                 guard waitpid(pid, &status, 0) >= 0 || errno != EINTR else { continue }
