@@ -24,11 +24,15 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", exact: "2.5.2"),
     ],
     targets: [
-        // Byte-exact records of lines, CSV/TSV and JSON Lines files; no dependencies.
-        .target(name: "HeckelDataFiles"),
+        // Guarded file mappings (no SIGBUS when a mapped file shrinks) and a vectorized byte count.
+        .target(name: "CDataFiles"),
+        // Byte-exact records of lines, CSV/TSV and JSON Lines files; no dependencies but its C helpers.
+        .target(name: "HeckelDataFiles", dependencies: ["CDataFiles"]),
+        // The SIGINT/SIGTERM/SIGHUP handler that removes temporary files (async-signal-safe).
+        .target(name: "CSignalCleanup"),
         .target(
             name: "HeckelDataDiff",
-            dependencies: ["HeckelDataFiles", .product(name: "CHeckel", package: rootPackage)]
+            dependencies: ["HeckelDataFiles", "CSignalCleanup", .product(name: "CHeckel", package: rootPackage)]
         ),
         .executableTarget(
             name: "heckel",

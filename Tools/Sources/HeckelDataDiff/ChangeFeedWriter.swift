@@ -6,7 +6,8 @@ import Darwin
 import CHeckel
 import HeckelDataFiles
 
-/// Writes the JSON Lines change feed: a `header` object when the CSV/TSV headers differ, the
+/// Writes the JSON Lines change feed: a `header` object when the CSV/TSV headers differ, a
+/// `byte_order_mark` object when only one file begins with one (`present`: whether NEW does), the
 /// deletes (ascending old), then inserts, moves and updates ascending by new position, and a
 /// `final_newline` object when only NEW's last line gains or loses its newline. Inserts and
 /// updates carry NEW's record, so the feed applies to OLD without NEW:
@@ -29,6 +30,9 @@ struct ChangeFeedWriter {
             sink.write("{\"op\":\"header\",")
             writeRecord(newHeader, 0..<newHeader.count)
             sink.write("}\n")
+        }
+        if let present = result.byteOrderMark {
+            sink.write("{\"op\":\"byte_order_mark\",\"present\":\(present)}\n")
         }
         for i in result.deletions() {
             sink.write("{\"op\":\"delete\",\"old\":\(i)}\n")

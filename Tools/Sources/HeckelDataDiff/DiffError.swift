@@ -3,6 +3,10 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
     case keyNeedsColumns(format: String)
     case noSuchKeyColumn(path: String, key: String)
     case recordWithoutKey(path: String, record: Int, key: String)
+    /// A key named by a header name that more than one column has (`columns`: 1-based).
+    case ambiguousKeyColumn(path: String, key: String, columns: [Int])
+    /// A JSON Lines record that gives a key field more than once.
+    case keyFieldTwice(path: String, record: Int, key: String)
     case invalidOption(String)
     case movesOverMemoryLimit(needed: Int, limit: Int)
     case unifiedOverMemoryLimit
@@ -17,6 +21,11 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
             return "\(path): no key column \(key)"
         case .recordWithoutKey(let path, let record, let key):
             return "\(path): record \(record) has no key field \(key)"
+        case .ambiguousKeyColumn(let path, let key, let columns):
+            let numbers = columns.map(String.init).joined(separator: ", ")
+            return "\(path): key column \(key) is ambiguous: columns \(numbers) have that name; give the key by number"
+        case .keyFieldTwice(let path, let record, let key):
+            return "\(path): record \(record) has key field \(key) twice"
         case .invalidOption(let text):
             return text
         case .movesOverMemoryLimit(let needed, let limit):

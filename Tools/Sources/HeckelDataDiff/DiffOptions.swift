@@ -19,6 +19,9 @@ public struct DiffOptions: Sendable {
     /// Key columns by header name or 1-based number, or top-level JSON fields; empty: whole records.
     public var keys: [String] = []
     public var ignoreOrder = false
+    /// Accept CSV/TSV records whose field count differs from the header's (else exit 2): a missing
+    /// field differs from an empty one, and fields past the header are named by their number.
+    public var flexible = false
     public var output: OutputFormat = .summary
     /// Unified context lines.
     public var context = 3

@@ -22,6 +22,8 @@ public struct DiffResult: Sendable {
     public var headerChanged: Bool
     /// Whether moves were looked for.
     public var ordered: Bool
+    /// When only one of the files begins with a UTF-8 byte order mark: whether NEW does. Else nil.
+    public var byteOrderMark: Bool? = nil
     /// When only one of two non-empty files ends with a newline: whether NEW does. Else nil.
     public var finalNewline: Bool? = nil
 
@@ -37,6 +39,6 @@ public struct DiffResult: Sendable {
 
     /// Whether anything differs (moves only when order counts).
     public var hasDifferences: Bool {
-        headerChanged || finalNewline != nil || !updates.isEmpty || (ordered && !moved.isEmpty) || oldCount != newCount || insertionCount > 0
+        headerChanged || byteOrderMark != nil || finalNewline != nil || !updates.isEmpty || (ordered && !moved.isEmpty) || oldCount != newCount || insertionCount > 0
     }
 }

@@ -10,23 +10,40 @@ import HeckelDataFiles
 public enum DiffRunner {
     /// Runs the diff and writes to `outputPath` (nil: stdout). Returns whether the files differ.
     /// Throws `DataFileError` or `DiffError` (exit status 2) before any output is committed.
+    /// An input that changes between its opening and the commit (its size, modification time or
+    /// inode; a page past a mapped file's new end) throws `DataFileError.changedWhileRead`, in
+    /// place of whatever else its change caused.
     public static func run(_ options: DiffOptions, outputPath: String? = nil) throws -> Bool {
         guard options.context >= 0 else { throw DiffError.invalidOption("-U must be 0 or more, not \(options.context)") }
+        // Both inputs are checked before anything is written, and stamped before any is read.
+        for path in [options.oldPath, options.newPath] { close(try FileHandleOpening.open(path)) }
+        let stamps = [options.oldPath, options.newPath].compactMap { FileStamp(path: $0) }
+        do {
+            return try run(options, outputPath: outputPath, stamps: stamps)
+        } catch {
+            for stamp in stamps { try stamp.verify() }
+            throw error
+        }
+    }
+
+    private static func run(_ options: DiffOptions, outputPath: String?, stamps: [FileStamp]) throws -> Bool {
         let progress = Progress(enabled: options.showsProgress && isatty(2) != 0)
         defer { progress.finish() }
-        // Both inputs are checked before anything is written.
-        for path in [options.oldPath, options.newPath] { close(try FileHandleOpening.open(path)) }
         let sink = try OutputSink(path: outputPath)
         let format = options.resolvedFormat
         let findsMoves = !options.ignoreOrder || options.output == .unified
-        let differs: Bool
+        var differs: Bool
         if let limit = options.memoryLimit, InMemoryEstimate(options).bytes > limit {
             guard options.output != .unified else { throw DiffError.unifiedOverMemoryLimit }
             let spilled = try SpilledDiff(options: options, limit: limit, progress: progress)
             differs = spilled.result.hasDifferences
             progress.finish()  // erased before any output, which may share the terminal
+            progress.phase("writing", total: 0)
+            // NEW is read again: a record past the count spilled means it changed (told by its stamp).
+            let newCount = spilled.result.newCount
             try write(spilled.result, options: options, sink: sink, newHeader: spilled.newHeader.map { $0[...] }) { body in
-                try BlockRecordReader(path: options.newPath, format: format).forEachRecord { j, bytes, content in
+                try BlockRecordReader(path: options.newPath, format: format, flexible: options.flexible).forEachRecord { j, bytes, content in
+                    guard j < newCount else { throw DiffError.io(path: options.newPath, reason: "more records than when first read") }
                     try body(j, bytes, content)
                 }
             }
@@ -34,9 +51,12 @@ public enum DiffRunner {
             let diff = try InMemoryDiff(options: options, findsMoves: findsMoves, packsKeys: options.packsKeys, progress: progress)
             differs = diff.result.hasDifferences
             progress.finish()  // erased before any output, which may share the terminal
+            try diff.verifyInputs()  // nothing is written from inputs that changed while read
+            progress.phase("writing", total: 0)
             if options.output == .unified {
-                UnifiedWriter(sink: sink, context: options.context)
+                let wroteHunks = UnifiedWriter(sink: sink, context: options.context)
                     .write(diff.result, old: diff.old, new: diff.new, oldLabel: options.oldPath, newLabel: options.newPath)
+                differs = differs || wroteHunks
             } else {
                 let header = diff.new.headerBytes
                 try write(diff.result, options: options, sink: sink, newHeader: header.map { Array($0)[...] }) { body in
@@ -48,7 +68,9 @@ public enum DiffRunner {
                     }
                 }
             }
+            try diff.verifyInputs()
         }
+        for stamp in stamps { try stamp.verify() }
         try sink.commit()
         return differs
     }
@@ -61,6 +83,7 @@ public enum DiffRunner {
             if result.ordered { parts.append("\(result.moved.count) moved") }
             if !options.keys.isEmpty { parts.append("\(result.updates.count) updated") }
             if result.headerChanged { parts.append("header changed") }
+            if let present = result.byteOrderMark { parts.append(present ? "byte order mark added" : "byte order mark removed") }
             if let present = result.finalNewline { parts.append(present ? "final newline added" : "final newline removed") }
             sink.write(parts.joined(separator: ", ") + " (old \(result.oldCount) records, new \(result.newCount))\n")
         case .jsonl:
@@ -87,7 +110,10 @@ extension Optional where Wrapped == [UInt8] {
 /// its key span, the core's tables and the pairing (about 72 bytes), records counted from a sample.
 public struct InMemoryEstimate: Sendable {
     public let bytes: Int
+    /// Records of both files.
     public let records: Int
+    /// Records of NEW.
+    public let newRecords: Int
 
     /// O(64 KiB per file).
     public init(_ options: DiffOptions) {
@@ -96,6 +122,7 @@ public struct InMemoryEstimate: Sendable {
             size / max(1, averageRecordLength(path))
         }
         self.records = records.reduce(0, +)
+        newRecords = records[1]
         bytes = sizes.reduce(0, +) + 72 * self.records
     }
 }

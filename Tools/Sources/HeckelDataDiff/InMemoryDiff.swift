@@ -21,7 +21,8 @@ struct InMemoryDiff {
         progress.phase("reading", total: fileSize(options.newPath))
         var loaded = try concurrentMap(2) { side in
             try LoadedFile(path: side == 0 ? options.oldPath : options.newPath, format: format, keys: options.keys,
-                           packsKeys: packsKeys, progress: side == 1 ? progress.update : nil)
+                           flexible: options.flexible, packsKeys: packsKeys, stopsMidScan: side == 1,
+                           progress: side == 1 ? progress.update : nil)
         }
         (old, oldLayout) = (loaded[0].file, loaded[0].layout)
         (new, newLayout) = (loaded[1].file, loaded[1].layout)
@@ -50,10 +51,16 @@ struct InMemoryDiff {
         }
         result = DiffResult(oldCount: old.count, newCount: new.count, newToOld: match.newToOld, moved: match.moved,
                             updates: updates, headerChanged: headerChanged, ordered: !options.ignoreOrder,
+                            byteOrderMark: old.byteOrderMark == new.byteOrderMark ? nil : new.byteOrderMark,
                             finalNewline: old.file.bytes.isEmpty || new.file.bytes.isEmpty || old.endsWithNewline == new.endsWithNewline
                                 ? nil : new.endsWithNewline)
     }
 
+    /// Throws `DataFileError.changedWhileRead` when either input changed since it was mapped. O(1).
+    func verifyInputs() throws {
+        try old.file.verifyUnchanged()
+        try new.file.verifyUnchanged()
+    }
 }
 
 extension RecordFile {

@@ -14,14 +14,18 @@ struct LoadedFile {
 
     /// `packsKeys` false: spans only (the general path, which tests compare the packed one with).
     /// Cost: O(bytes), one pass while every key packs, a second (keying as spans) otherwise.
-    init(path: String, format: RecordFormat, keys: [String], packsKeys: Bool = true, progress: ((Int) -> Void)?) throws {
+    /// `flexible`: accept ragged CSV/TSV rows. `stopsMidScan`: this file's first batch is the
+    /// "scanning" `StopPoint`.
+    init(path: String, format: RecordFormat, keys: [String], flexible: Bool, packsKeys: Bool = true, stopsMidScan: Bool = false,
+         progress: ((Int) -> Void)?) throws {
         var layout: RecordLayout?
         var packer: KeyPacker? = packsKeys && !keys.isEmpty ? KeyPacker(capacity: fileSize(path) / 64 + 1) : nil
         var fields: [FieldBounds] = [], members: [Fields.Member] = [], arena: [UInt8] = []
         // Keyed: keys are copied out, so the file's pages need not stay resident while matching.
-        file = try RecordFile(path: path, format: format, releasingPages: !keys.isEmpty, progress: progress, header: { header in
+        file = try RecordFile(path: path, format: format, flexible: flexible, releasingPages: !keys.isEmpty, progress: progress, header: { header in
             layout = try RecordLayout(format: format, path: path, keys: keys, header: header)
         }, records: { bytes, starts, first in
+            if stopsMidScan, first == 0 { StopPoint.reach("scanning") }
             guard packer != nil, let layout else { return }
             // One memchr over the batch (in cache) spares one per record's key.
             let quoteFree = memchr(bytes.baseAddress! + starts.first!, 0x22, starts.last! - starts.first!) == nil

@@ -19,17 +19,20 @@ public final class OutputSink {
         let partial = "\(path).partial-\(getpid())"
         let fd = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw DiffError.io(path: path, reason: String(cString: strerror(errno))) }
-        TemporaryFiles.shared.register(partial)
+        SignalCleanup.partialOutput(partial)
         self.fd = fd
         finalPath = path
         partialPath = partial
     }
 
+    private var committed = false
+
     deinit {
-        if let partialPath {
-            close(fd)
+        guard let partialPath else { return }
+        close(fd)
+        if !committed {
             unlink(partialPath)
-            TemporaryFiles.shared.unregister(partialPath)
+            SignalCleanup.partialOutput(nil)
         }
     }
 
@@ -66,9 +69,12 @@ public final class OutputSink {
     public func commit() throws {
         try flush()
         guard let finalPath, let partialPath else { return }
-        guard fsync(fd) == 0 || errno == EINVAL, rename(partialPath, finalPath) == 0 else {
-            throw DiffError.io(path: finalPath, reason: String(cString: strerror(errno)))
+        guard fsync(fd) == 0 || errno == EINVAL else { throw DiffError.io(path: finalPath, reason: String(cString: strerror(errno))) }
+        // An interrupted run leaves the old output; one that renamed the new output finishes.
+        try SignalCleanup.committing {
+            guard rename(partialPath, finalPath) == 0 else { throw DiffError.io(path: finalPath, reason: String(cString: strerror(errno))) }
+            committed = true
+            SignalCleanup.partialOutput(nil)
         }
-        TemporaryFiles.shared.unregister(partialPath)
     }
 }

@@ -28,6 +28,7 @@ public final class Progress: @unchecked Sendable {
 
     /// Starts a phase of `total` units (0: no bar, the name only).
     public func phase(_ name: String, total: Int) {
+        StopPoint.reach(name)
         lock.locked { self.name = name; self.total = total; self.done = 0 }
         if Self.timesPhases {
             let now = DispatchTime.now().uptimeNanoseconds

@@ -25,6 +25,9 @@ final class RecordLayout: Sendable {
     let keySpecs: [String]
     /// Header names (CSV/TSV), decoded; empty for other formats.
     let columnNames: [String]
+    /// The names changed columns are reported by: the header's, with " (column N)" added to a
+    /// name the header gives more than one column, so that every column's name is its own.
+    let reportedNames: [String]
     private let fieldLimit: Int
 
     /// Resolves `keys` (names or 1-based numbers) against `header` (CSV/TSV). O(header + keys).
@@ -43,6 +46,9 @@ final class RecordLayout: Sendable {
             }
         }
         columnNames = names
+        var seen: [String: Int] = [:]
+        for name in names { seen[name, default: 0] += 1 }
+        reportedNames = names.enumerated().map { k, name in seen[name]! > 1 ? "\(name) (column \(k + 1))" : name }
         var columns: [Int] = []
         var fieldsByName: [[UInt8]] = []
         if !keys.isEmpty {
@@ -56,6 +62,8 @@ final class RecordLayout: Sendable {
             case .csv, .tsv:
                 for key in keys {
                     if let index = names.firstIndex(of: key) {
+                        let same = names.indices.filter { names[$0] == key }
+                        guard same.count == 1 else { throw DiffError.ambiguousKeyColumn(path: path, key: key, columns: same.map { $0 + 1 }) }
                         columns.append(index)
                     } else if let number = Int(key), number >= 1, number <= names.count {
                         columns.append(number - 1)
@@ -106,10 +114,13 @@ final class RecordLayout: Sendable {
         _ = Fields.jsonMembers(bytes, start: content.lowerBound, end: content.upperBound, into: &members)
         var values: [Range<Int>] = []
         for (index, name) in keyFields.enumerated() {
-            guard let member = members.first(where: { equalBytes(bytes, $0.key, name) }) else {
+            guard let at = members.firstIndex(where: { equalBytes(bytes, $0.key, name) }) else {
                 throw DiffError.recordWithoutKey(path: path, record: record, key: keySpecs[index])
             }
-            values.append(member.value)
+            if members[(at + 1)...].contains(where: { equalBytes(bytes, $0.key, name) }) {
+                throw DiffError.keyFieldTwice(path: path, record: record, key: keySpecs[index])
+            }
+            values.append(members[at].value)
         }
         if values.count == 1 { return .file(values[0]) }
         let start = arena.count
@@ -175,8 +186,11 @@ final class RecordLayout: Sendable {
         return memchr(base + content.lowerBound, 0x22, end - content.lowerBound) == nil ? start..<end : nil
     }
 
-    /// The columns (NEW's names; numbers past the header) or JSON fields in which two records
-    /// differ byte for byte. O(record length).
+    /// The columns (NEW's names, told apart as `reportedNames` does; "(column N)" past the header)
+    /// or JSON fields in which two records differ, each field's bytes compared as written. JSON
+    /// fields pair by name whatever their order (a name given k times: its k-th occurrences pair),
+    /// so two records whose fields differ only in order or spacing between them have none: empty
+    /// means equal. O(record length), O(fields²) for JSON.
     func changedColumns(old: UnsafeRawBufferPointer, _ oldContent: Range<Int>, oldLayout: RecordLayout,
                         new: UnsafeRawBufferPointer, _ newContent: Range<Int>) -> [String] {
         if let separator = format.separator {
@@ -188,7 +202,7 @@ final class RecordLayout: Sendable {
                 let same = column < oldFields.count && column < newFields.count
                     && equalBytes(old, oldFields[column].start..<oldFields[column].end,
                                   new, newFields[column].start..<newFields[column].end)
-                if !same { changed.append(column < columnNames.count ? columnNames[column] : String(column + 1)) }
+                if !same { changed.append(column < reportedNames.count ? reportedNames[column] : "(column \(column + 1))") }
             }
             return changed
         }
@@ -196,16 +210,20 @@ final class RecordLayout: Sendable {
         _ = Fields.jsonMembers(old, start: oldContent.lowerBound, end: oldContent.upperBound, into: &oldMembers)
         _ = Fields.jsonMembers(new, start: newContent.lowerBound, end: newContent.upperBound, into: &newMembers)
         var changed: [String] = []
+        var paired = [Bool](repeating: false, count: oldMembers.count)
         for member in newMembers {
-            let match = oldMembers.first { equalBytes(old, $0.key, new, member.key) }
-            if match.map({ !equalBytes(old, $0.value, new, member.value) }) ?? true {
+            // The first OLD member of this name not paired yet: k-th occurrence with k-th.
+            let match = oldMembers.indices.first { !paired[$0] && equalBytes(old, oldMembers[$0].key, new, member.key) }
+            if let match { paired[match] = true }
+            if match.map({ !equalBytes(old, oldMembers[$0].value, new, member.value) }) ?? true {
                 changed.append(String(decoding: UnsafeRawBufferPointer(rebasing: new[member.key]), as: UTF8.self))
             }
         }
-        for member in oldMembers where !newMembers.contains(where: { equalBytes(old, member.key, new, $0.key) }) {
+        for (k, member) in oldMembers.enumerated() where !paired[k] {
             changed.append(String(decoding: UnsafeRawBufferPointer(rebasing: old[member.key]), as: UTF8.self))
         }
-        return changed
+        var named = Set<String>()
+        return changed.filter { named.insert($0).inserted }  // a name given twice is listed once
     }
 }
 

@@ -25,7 +25,13 @@ struct SpilledDiff {
         let budget = max(4096, (limit - baseline - 4 * estimate.records) / 3)
         var partitions = 2
         while partitions < 4096, estimate.bytes / partitions > budget { partitions *= 2 }
-        let folder = try TemporaryFolder()
+        if !options.ignoreOrder {
+            // Refused at once, before any spilling, when the moves cannot fit by the estimate (NEW's
+            // records counted from a sample); checked again below with the exact counts.
+            let needed = MovesMemory.needed(baseline: baseline, budget: budget, newRecords: estimate.newRecords, updates: 0)
+            guard needed <= limit else { throw DiffError.movesOverMemoryLimit(needed: needed, limit: limit) }
+        }
+        let folder = try TemporaryFolder(partitions: partitions)
 
         // OLD and NEW at once, each with its own partition files and half the buffers' share, when
         // the process may hold both sides' files open (else one side after the other).
@@ -33,7 +39,7 @@ struct SpilledDiff {
         let bothOpen = openFileLimit(raisingTo: 2 * partitions + 64) >= 2 * partitions + 64
         let sides = try concurrentMap(2, concurrently: bothOpen) { side in
             try SpilledSide(path: side == 0 ? options.oldPath : options.newPath, side: side, format: format, keys: options.keys,
-                            folder: folder, partitions: partitions, flushAt: max(4096, min(1 << 16, limit / (16 * partitions))),
+                            flexible: options.flexible, folder: folder, partitions: partitions, flushAt: max(4096, min(1 << 16, limit / (16 * partitions))),
                             blockSize: max(1 << 12, min(1 << 20, limit / 64)), progress: side == 1 ? progress.update : nil)
         }
         let headers = sides.map(\.header), layouts = sides.map(\.layout), counts = sides.map(\.count)
@@ -62,6 +68,7 @@ struct SpilledDiff {
                         newToOld[n.index] = UInt32(o.index)
                         guard oldLayout.isKeyed, !equalBytes(oldBytes, o.record, newBytes, n.record) else { continue }
                         let columns = newLayout.changedColumns(old: oldBytes, o.record, oldLayout: oldLayout, new: newBytes, n.record)
+                        guard !columns.isEmpty else { continue }  // equal field by field
                         updates.append(DiffResult.Update(old: o.index, new: n.index, columns: columns))
                     }
                 }
@@ -77,7 +84,7 @@ struct SpilledDiff {
             // The pairing (4 bytes per NEW record), the updates (about 96 bytes each), a partition's
             // share the allocator may keep, the core's scratch (8 bytes per NEW record), then 4
             // bytes per move: the moves are counted first, and listed only if they fit too.
-            let counting = baseline + budget + 12 * counts[1] + 96 * updates.count
+            let counting = MovesMemory.needed(baseline: baseline, budget: budget, newRecords: counts[1], updates: updates.count)
             guard counting <= limit else { throw DiffError.movesOverMemoryLimit(needed: counting, limit: limit) }
             progress.phase("finding moves", total: 0)
             let count = try SpanMatch.moves(newToOld: newToOld, counting: true).count
@@ -86,9 +93,11 @@ struct SpilledDiff {
             moved = try SpanMatch.moves(newToOld: newToOld).moves
         }
         let endings = [options.oldPath, options.newPath].map(lastByte)
+        let marks = [options.oldPath, options.newPath].map(startsWithByteOrderMark)
         let headerChanged = headers[0] != headers[1]
         result = DiffResult(oldCount: counts[0], newCount: counts[1], newToOld: newToOld, moved: moved, updates: updates,
                             headerChanged: headerChanged, ordered: !options.ignoreOrder,
+                            byteOrderMark: marks[0] == marks[1] ? nil : marks[1],
                             finalNewline: endings.contains(nil) || endings[0] == endings[1] ? nil : endings[1] == 0x0A)
         newHeader = headers[1]
     }
@@ -102,14 +111,14 @@ private struct SpilledSide {
     var count = 0
 
     /// Cost: O(bytes) read and written; memory one block plus `flushAt` per partition.
-    init(path: String, side: Int, format: RecordFormat, keys: [String], folder: TemporaryFolder, partitions: Int,
+    init(path: String, side: Int, format: RecordFormat, keys: [String], flexible: Bool, folder: TemporaryFolder, partitions: Int,
          flushAt: Int, blockSize: Int, progress: ((Int) -> Void)?) throws {
         let writer = try PartitionWriter(folder: folder, side: side, count: partitions, flushAt: flushAt)
         var layout: RecordLayout? = format.hasHeader ? nil : try RecordLayout(format: format, path: path, keys: keys, header: nil)
         var header: [UInt8]?
         var fields: [FieldBounds] = [], members: [Fields.Member] = [], arena: [UInt8] = []
         var done = 0, count = 0
-        try BlockRecordReader(path: path, format: format, blockSize: blockSize).forEachRecord(header: { bytes in
+        try BlockRecordReader(path: path, format: format, flexible: flexible, blockSize: blockSize).forEachRecord(header: { bytes in
             header = Array(bytes)
             layout = try RecordLayout(format: format, path: path, keys: keys, header: bytes)
         }) { index, bytes, content in
@@ -159,6 +168,23 @@ private func lastByte(_ path: String) -> UInt8? {
     guard fstat(fd, &info) == 0, info.st_size > 0 else { return nil }
     var byte: UInt8 = 0
     return pread(fd, &byte, 1, off_t(info.st_size - 1)) == 1 ? byte : nil
+}
+
+/// Whether a file begins with a UTF-8 byte order mark (false when it cannot be read). O(1).
+private func startsWithByteOrderMark(_ path: String) -> Bool {
+    guard let fd = try? FileHandleOpening.open(path) else { return false }
+    defer { close(fd) }
+    var head: (UInt8, UInt8, UInt8) = (0, 0, 0)
+    return withUnsafeMutableBytes(of: &head) { pread(fd, $0.baseAddress, 3, 0) == 3 && ByteOrderMark.starts(UnsafeRawBufferPointer($0)) }
+}
+
+/// What finding moves from the spilled pairing takes before the moves are listed: the process's
+/// baseline, a partition's share the allocator may keep, the pairing and the core's scratch (12
+/// bytes per NEW record) and the updates (about 96 bytes each). Listing adds 4 bytes per move.
+enum MovesMemory {
+    static func needed(baseline: Int, budget: Int, newRecords: Int, updates: Int) -> Int {
+        baseline + budget + 12 * newRecords + 96 * updates
+    }
 }
 
 /// One partition file read back: entries `[u32 index][u32 key length][u32 record length][key][record]`.
@@ -232,7 +258,6 @@ private final class PartitionWriter {
         for (p, path) in paths.enumerated() {
             let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
             guard fd >= 0 else { throw DiffError.io(path: path, reason: String(cString: strerror(errno))) }
-            TemporaryFiles.shared.register(path)
             fds[p] = fd
         }
     }
@@ -291,19 +316,20 @@ private final class PartitionWriter {
     }
 }
 
-/// A private folder for partition files, removed with everything in it when released (and by the
-/// signal handler of `TemporaryFiles` on SIGINT/SIGTERM/SIGHUP).
+/// A private folder for partition files, removed with everything in it when released (and by
+/// `SignalCleanup`'s handler on SIGINT/SIGTERM/SIGHUP).
 final class TemporaryFolder {
     let root: String
 
-    init() throws {
+    /// `partitions`: files `old-N` and `new-N` for N below it are what the folder may hold.
+    init(partitions: Int) throws {
         let base = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array("\(base)/heckel-spill-XXXXXX".utf8CString)
         guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
             throw DiffError.io(path: base, reason: "cannot make a temporary folder: \(String(cString: strerror(errno)))")
         }
         root = String(cString: template)
-        TemporaryFiles.shared.register(root)
+        SignalCleanup.spillFolder(root, partitions: partitions)
     }
 
     func path(side: Int, partition: Int) -> String { "\(root)/\(side == 0 ? "old" : "new")-\(partition)" }
@@ -311,7 +337,6 @@ final class TemporaryFolder {
     func remove(side: Int, partition: Int) {
         let path = path(side: side, partition: partition)
         unlink(path)
-        TemporaryFiles.shared.unregister(path)
     }
 
     deinit {
@@ -320,12 +345,11 @@ final class TemporaryFolder {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
                 if name != ".", name != ".." {
                     unlink("\(root)/\(name)")
-                    TemporaryFiles.shared.unregister("\(root)/\(name)")
                 }
             }
             closedir(dir)
         }
         rmdir(root)
-        TemporaryFiles.shared.unregister(root)
+        SignalCleanup.spillFolder(nil, partitions: 0)
     }
 }

@@ -15,8 +15,10 @@ struct UnifiedWriter {
     let sink: OutputSink
     let context: Int
 
-    /// O(units + bytes written).
-    func write(_ result: DiffResult, old: RecordFile, new: RecordFile, oldLabel: String, newLabel: String) {
+    /// Returns whether any hunk was written (records equal field by field but not byte for byte,
+    /// or a CRLF against an LF, are hunks too). O(units + bytes written).
+    @discardableResult
+    func write(_ result: DiffResult, old: RecordFile, new: RecordFile, oldLabel: String, newLabel: String) -> Bool {
         let oldUnits = UnitTable(old), newUnits = UnitTable(new)
         // Kept pairs in unit numbers, ascending on both sides, then a sentinel past both ends.
         var kept: [(Int, Int)] = []
@@ -40,7 +42,7 @@ struct UnifiedWriter {
             a = ka + 1
             b = kb + 1
         }
-        guard !regions.isEmpty else { return }
+        guard !regions.isEmpty else { return false }
         sink.write("--- \(oldLabel)\n+++ \(newLabel)\n")
         var first = 0
         while first < regions.count {
@@ -61,6 +63,7 @@ struct UnifiedWriter {
             while oa < oldHi { oldUnits.write(oa, prefix: 0x20, to: sink); oa += 1 }
             first = last + 1
         }
+        return true
     }
 }
 
@@ -99,7 +102,8 @@ private struct UnitTable {
     private static func raw(_ file: RecordFile, _ u: Int, _ headerUnits: Int) -> Range<Int> {
         if headerUnits == 1, u == 0 { return 0..<file.starts[0] }
         let k = u - headerUnits
-        return file.starts[k]..<file.starts[k + 1]
+        // The first unit carries the byte order mark, so a patch adds or removes it with that unit.
+        return (u == 0 ? 0 : file.starts[k])..<file.starts[k + 1]
     }
 
     /// Whether unit `u` and `other`'s unit `v` have the same bytes, terminators included.

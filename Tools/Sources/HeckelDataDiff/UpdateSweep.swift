@@ -96,6 +96,7 @@ struct UpdateSweep {
                          into updates: inout [DiffResult.Update]) {
         guard !equalBytes(oldBytes, oldContent, newBytes, newContent) else { return }
         let columns = newLayout.changedColumns(old: oldBytes, oldContent, oldLayout: oldLayout, new: newBytes, newContent)
+        guard !columns.isEmpty else { return }  // equal field by field (JSON fields in another order)
         updates.append(DiffResult.Update(old: i, new: j, columns: columns))
     }
 

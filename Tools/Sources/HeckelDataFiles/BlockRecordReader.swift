@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CDataFiles
 
 /// Reads a file's records in blocks, never holding more than one block (grown only for a record
 /// longer than a block): the streaming reader of the out-of-core path.
@@ -10,21 +11,30 @@ public struct BlockRecordReader {
     public let path: String
     public let format: RecordFormat
     public let blockSize: Int
+    /// Accept CSV/TSV records whose field count differs from the header's.
+    public let flexible: Bool
 
-    public init(path: String, format: RecordFormat, blockSize: Int = 1 << 20) {
+    public init(path: String, format: RecordFormat, flexible: Bool = false, blockSize: Int = 1 << 20) {
         self.path = path
         self.format = format
+        self.flexible = flexible
         self.blockSize = max(blockSize, 16)
     }
 
     /// Calls `body(index, buffer, content)` for every data record in order (`index` counts from 0;
     /// CSV/TSV headers go to `header` instead). `content` indexes `buffer` and is valid only during
-    /// the call. Throws `DataFileError`s as `RecordFile` does, and what `body` throws.
+    /// the call. A byte order mark at the start is skipped. Throws `DataFileError`s as `RecordFile`
+    /// does, `changedWhileRead` when a regular file's bytes read differ from its size when opened or
+    /// its stamp changed by the end, and what `body` throws.
     /// Cost: O(bytes), O(block) memory.
     public func forEachRecord(header: ((UnsafeRawBufferPointer) throws -> Void)? = nil,
                               _ body: (Int, UnsafeRawBufferPointer, Range<Int>) throws -> Void) throws {
         let fd = try FileHandleOpening.open(path)
         defer { close(fd) }
+        let stamp = FileStamp(fd: fd, path: path)
+        var total = 0, headerFields = 0, checkedMark = false
+        var fields: [FieldBounds] = []
+        let separator = format.separator ?? 0
         let scanner = RecordScanner(format: format)
         var capacity = blockSize
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
@@ -56,7 +66,11 @@ public struct BlockRecordReader {
                     if errno == EINTR { continue }
                     throw DataFileError.unreadable(path: path, reason: errnoText())
                 }
-                if got == 0 { atEnd = true } else { filled += got }
+                if got == 0 { atEnd = true } else { filled += got; total += got }
+            }
+            if !checkedMark {
+                checkedMark = true  // the first block: skip the mark
+                if ByteOrderMark.starts(UnsafeRawBufferPointer(rebasing: buffer[0..<filled])) { position = ByteOrderMark.length }
             }
             let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<filled])
             scanning: while position < filled {
@@ -64,8 +78,24 @@ public struct BlockRecordReader {
                 case .record(let end, let next):
                     if !sawHeader {
                         sawHeader = true
+                        if format.hasHeader, !flexible {
+                            Fields.separated(bytes, start: position, end: end, separator: separator, into: &fields)
+                            headerFields = fields.count
+                        }
                         try header?(UnsafeRawBufferPointer(rebasing: bytes[position..<end]))
                     } else {
+                        if headerFields > 0 {
+                            var count = heckel_count_byte(bytes.baseAddress! + position, end - position, separator) + 1
+                            if memchr(bytes.baseAddress! + position, 0x22, end - position) != nil {
+                                fields.removeAll(keepingCapacity: true)
+                                Fields.separated(bytes, start: position, end: end, separator: separator, into: &fields)
+                                count = fields.count
+                            }
+                            if count != headerFields {
+                                let line = linesBefore + countNewlines(UnsafeRawBufferPointer(rebasing: bytes[0..<position]))
+                                throw DataFileError.raggedRow(path: path, line: line, fields: count, header: headerFields)
+                            }
+                        }
                         if format == .jsonl {
                             members.removeAll(keepingCapacity: true)
                             guard Fields.jsonMembers(bytes, start: position, end: end, into: &members) else {
@@ -84,7 +114,15 @@ public struct BlockRecordReader {
                     throw DataFileError.unterminatedQuote(path: path, line: line)
                 }
             }
-            if atEnd, position >= filled { return }
+            if atEnd, position >= filled {
+                if let stamp {
+                    guard total == stamp.size else {
+                        throw DataFileError.changedWhileRead(path: path, was: stamp.size, now: FileStamp(path: path)?.size ?? -1)
+                    }
+                    try stamp.verify()
+                }
+                return
+            }
         }
     }
 }

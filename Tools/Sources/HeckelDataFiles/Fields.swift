@@ -75,69 +75,32 @@ public enum Fields {
     }
 
     /// Appends the top-level members of the JSON object `start..<end` of `bytes`; false when the
-    /// record is not one JSON object (values are skipped, not fully validated). Cost: O(record).
+    /// record is not one JSON object as RFC 8259 defines it (`JSONValidator`: strings, escapes,
+    /// numbers, literals, nesting and UTF-8 checked). Cost: O(record).
     public static func jsonMembers(_ bytes: UnsafeRawBufferPointer, start: Int, end: Int, into members: inout [Member]) -> Bool {
-        var i = start
-        func skipSpace() { while i < end, [0x20, 0x09, 0x0D, 0x0A].contains(bytes[i]) { i += 1 } }
-        func skipString() -> Bool {  // at the opening quote; leaves i after the closing one
-            i += 1
-            while i < end {
-                let byte = bytes[i]
-                if byte == 0x5C { i += 2; continue }
-                i += 1
-                if byte == 0x22 { return true }
-            }
-            return false
-        }
-        func skipValue() -> Bool {
-            guard i < end else { return false }
-            switch bytes[i] {
-            case 0x22: return skipString()
-            case 0x7B, 0x5B:
-                var depth = 0
-                while i < end {
-                    let byte = bytes[i]
-                    if byte == 0x22 { if !skipString() { return false }; continue }
-                    if byte == 0x7B || byte == 0x5B { depth += 1 }
-                    if byte == 0x7D || byte == 0x5D { depth -= 1; if depth == 0 { i += 1; return true } }
-                    i += 1
-                }
-                return false
-            default:
-                let first = i
-                while i < end, ![0x2C, 0x7D, 0x5D, 0x20, 0x09, 0x0D, 0x0A].contains(bytes[i]) { i += 1 }
-                return i > first
-            }
-        }
-        skipSpace()
-        guard i < end, bytes[i] == 0x7B else { return false }
-        i += 1
-        skipSpace()
-        if i < end, bytes[i] == 0x7D {
-            i += 1
-        } else {
+        var parser = JSONValidator(bytes: bytes, at: start, end: end)
+        parser.skipSpace()
+        guard parser.take(0x7B) else { return false }
+        parser.skipSpace()
+        if !parser.take(0x7D) {
             while true {
-                skipSpace()
-                guard i < end, bytes[i] == 0x22 else { return false }
-                let keyStart = i + 1
-                guard skipString() else { return false }
-                let keyEnd = i - 1
-                skipSpace()
-                guard i < end, bytes[i] == 0x3A else { return false }
-                i += 1
-                skipSpace()
-                let valueStart = i
-                guard skipValue() else { return false }
-                members.append(Member(key: keyStart..<keyEnd, value: valueStart..<i))
-                skipSpace()
-                guard i < end else { return false }
-                if bytes[i] == 0x2C { i += 1; continue }
-                guard bytes[i] == 0x7D else { return false }
-                i += 1
+                parser.skipSpace()
+                let keyStart = parser.at + 1
+                guard parser.peek == 0x22, parser.string() else { return false }
+                let keyEnd = parser.at - 1
+                parser.skipSpace()
+                guard parser.take(0x3A) else { return false }
+                parser.skipSpace()
+                let valueStart = parser.at
+                guard parser.value(depth: 1) else { return false }
+                members.append(Member(key: keyStart..<keyEnd, value: valueStart..<parser.at))
+                parser.skipSpace()
+                if parser.take(0x2C) { continue }
+                guard parser.take(0x7D) else { return false }
                 break
             }
         }
-        skipSpace()
-        return i == end
+        parser.skipSpace()
+        return parser.at == end && parser.validUTF8(start..<end)
     }
 }

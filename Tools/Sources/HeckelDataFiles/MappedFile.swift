@@ -3,9 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CDataFiles
 
 /// A whole file's bytes, memory-mapped read-only (a regular file) or read into memory (a pipe or
 /// a character device such as `/dev/null`, which reads as empty). Unmapped on deinit.
+///
+/// A regular file that shrinks while mapped never crashes the process: the mapping is guarded
+/// (`CDataFiles`), pages past the new end read as zeros, and `verifyUnchanged()` throws. When no
+/// guard slot is free the file is read into memory instead.
 ///
 /// Invariant: `bytes` is valid for the object's lifetime and never written.
 public final class MappedFile: @unchecked Sendable {
@@ -13,6 +18,9 @@ public final class MappedFile: @unchecked Sendable {
     public let bytes: UnsafeRawBufferPointer
     /// Whether `bytes` is a mapping of the file (else a copy in memory, which `release` leaves).
     public let mapped: Bool
+    /// The file's stamp when it was opened (nil for a pipe or a device).
+    public let stamp: FileStamp?
+    private let guardSlot: Int32
 
     /// Opens and maps `path`. Throws `DataFileError` for a missing file, a directory or a read
     /// error, each distinctly. Cost: O(1) for a regular file (pages load on first touch).
@@ -20,23 +28,46 @@ public final class MappedFile: @unchecked Sendable {
         self.path = path
         let fd = try FileHandleOpening.open(path)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw DataFileError.unreadable(path: path, reason: errnoText()) }
-        let size = Int(info.st_size)
-        if (info.st_mode & S_IFMT) == S_IFREG, size > 0 {
-            guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else {
-                throw DataFileError.unreadable(path: path, reason: errnoText())
-            }
-            _ = madvise(base, size, MADV_SEQUENTIAL)
-            bytes = UnsafeRawBufferPointer(start: base, count: size)
-            mapped = true
-        } else {
-            let data = try FileHandleOpening.readAll(fd, path: path)
-            let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
-            data.withUnsafeBytes { copy.copyMemory(from: $0) }
-            bytes = UnsafeRawBufferPointer(start: copy.baseAddress, count: data.count)
-            mapped = false
+        guard let stamp = FileStamp(fd: fd, path: path) else {
+            self.stamp = nil
+            guardSlot = -1
+            (bytes, mapped) = (try Self.copy(FileHandleOpening.readAll(fd, path: path)), false)
+            return
         }
+        self.stamp = stamp
+        let size = stamp.size
+        if size > 0, let base = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED {
+            let slot = heckel_guard_add(base, size)
+            if slot >= 0 {
+                _ = madvise(base, size, MADV_SEQUENTIAL)
+                (bytes, mapped, guardSlot) = (UnsafeRawBufferPointer(start: base, count: size), true, slot)
+                return
+            }
+            munmap(base, size)
+        } else if size > 0 {
+            throw DataFileError.unreadable(path: path, reason: errnoText())
+        }
+        guardSlot = -1
+        var data = try FileHandleOpening.readAll(fd, path: path)
+        if data.count > size { data.removeLast(data.count - size) }  // what was there when opened
+        (bytes, mapped) = (try Self.copy(data), false)
+    }
+
+    private static func copy(_ data: [UInt8]) throws -> UnsafeRawBufferPointer {
+        let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        data.withUnsafeBytes { copy.copyMemory(from: $0) }
+        return UnsafeRawBufferPointer(start: copy.baseAddress, count: data.count)
+    }
+
+    /// Throws `DataFileError.changedWhileRead` when the file shrank under the mapping (a page past
+    /// its end was read as zeros) or no longer has the stamp it had when opened. A pipe or a device
+    /// never throws. O(1).
+    public func verifyUnchanged() throws {
+        guard let stamp else { return }
+        if heckel_guard_faulted(guardSlot) != 0 {
+            throw DataFileError.changedWhileRead(path: path, was: stamp.size, now: FileStamp(path: path)?.size ?? -1)
+        }
+        try stamp.verify()
     }
 
     /// Gives the whole pages inside `range` back to the kernel (a mapped file only): they leave the
@@ -52,6 +83,7 @@ public final class MappedFile: @unchecked Sendable {
 
     deinit {
         if mapped {
+            heckel_guard_remove(guardSlot)
             munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
         } else {
             UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate()

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CDataFiles
 
 /// A mapped data file split into records: the header (CSV/TSV) and the start of every data record.
 ///
@@ -15,12 +16,18 @@ public final class RecordFile: @unchecked Sendable {
     public let header: Range<Int>?
     /// Data record starts, then the end of the last record: `count + 1` entries.
     public let starts: [Int]
+    /// Whether the file begins with a UTF-8 byte order mark (EF BB BF), which no record includes.
+    public let byteOrderMark: Bool
 
-    /// Maps `path` and indexes its records; JSON Lines records are checked to be JSON objects.
-    /// `progress` is told the bytes done now and then. `releasingPages`: give scanned pages back as
-    /// the scan moves on (see `MappedFile.release`). Cost: O(bytes), 8 bytes per record.
-    public convenience init(path: String, format: RecordFormat, releasingPages: Bool = false, progress: ((Int) -> Void)? = nil) throws {
-        try self.init(path: path, format: format, releasingPages: releasingPages, progress: progress, header: { _ in }, records: { _, _, _ in })
+    /// Maps `path` and indexes its records; JSON Lines records are checked to be JSON objects, and
+    /// CSV/TSV records to have the header's field count unless `flexible`. A byte order mark at the
+    /// start is skipped. `progress` is told the bytes done now and then. `releasingPages`: give
+    /// scanned pages back as the scan moves on (see `MappedFile.release`). Cost: O(bytes), 8 bytes
+    /// per record.
+    public convenience init(path: String, format: RecordFormat, flexible: Bool = false, releasingPages: Bool = false,
+                            progress: ((Int) -> Void)? = nil) throws {
+        try self.init(path: path, format: format, flexible: flexible, releasingPages: releasingPages, progress: progress,
+                      header: { _ in }, records: { _, _, _ in })
     }
 
     /// Records handed to a scan's caller at a time: their bytes are still in cache.
@@ -32,7 +39,7 @@ public final class RecordFile: @unchecked Sendable {
     /// `records(bytes, starts, first)` for every `batch` records in order (fewer at the end), where
     /// `starts` holds the starts of records `first...` and then the end of the last of them, as
     /// `starts` does.
-    public init(path: String, format: RecordFormat, releasingPages: Bool = false, progress: ((Int) -> Void)? = nil,
+    public init(path: String, format: RecordFormat, flexible: Bool = false, releasingPages: Bool = false, progress: ((Int) -> Void)? = nil,
                 header headerBody: (UnsafeRawBufferPointer?) throws -> Void,
                 records recordsBody: (UnsafeRawBufferPointer, UnsafeBufferPointer<Int>, Int) throws -> Void) throws {
         let mapped = try MappedFile(path: path)
@@ -44,7 +51,15 @@ public final class RecordFile: @unchecked Sendable {
         starts.reserveCapacity(bytes.count / 64 + 1)
         var header: Range<Int>?
         var members: [Fields.Member] = []
-        var position = 0
+        byteOrderMark = ByteOrderMark.starts(bytes)
+        var position = byteOrderMark ? ByteOrderMark.length : 0
+        // CSV/TSV: the header's field count, once read (0: not checked).
+        var headerFields = 0
+        var fields: [FieldBounds] = []
+        let separator = format.separator ?? 0
+        func ragged(_ start: Int, _ fieldCount: Int) -> DataFileError {
+            .raggedRow(path: path, line: RecordScanner.lineNumber(of: start, in: bytes), fields: fieldCount, header: headerFields)
+        }
         var released = ReleaseCursor()
         var toldHeader = false
         var quoteFree = 0
@@ -77,8 +92,12 @@ public final class RecordFile: @unchecked Sendable {
             // Records wholly before `quoteFree` end at their first newline.
             if format != .jsonl, header != nil || !format.hasHeader, let base {
                 while position < quoteFree, let hit = memchr(base + position, 0x0A, quoteFree - position) {
+                    let end = base.distance(to: UnsafeRawPointer(hit))
+                    if headerFields > 0, heckel_count_byte(base + position, end - position, separator) + 1 != headerFields {
+                        throw ragged(position, heckel_count_byte(base + position, end - position, separator) + 1)
+                    }
                     starts.append(position)
-                    position = base.distance(to: UnsafeRawPointer(hit)) + 1
+                    position = end + 1
                     try recorded()
                 }
                 guard position < bytes.count else { break }
@@ -87,8 +106,17 @@ public final class RecordFile: @unchecked Sendable {
             case .record(let end, let next):
                 if format.hasHeader, header == nil {
                     header = position..<end
+                    if !flexible {
+                        Fields.separated(bytes, start: position, end: end, separator: separator, into: &fields)
+                        headerFields = fields.count
+                    }
                     position = next
                     continue
+                }
+                if headerFields > 0 {
+                    fields.removeAll(keepingCapacity: true)
+                    Fields.separated(bytes, start: position, end: end, separator: separator, into: &fields)
+                    if fields.count != headerFields { throw ragged(position, fields.count) }
                 }
                 if format == .jsonl {
                     members.removeAll(keepingCapacity: true)

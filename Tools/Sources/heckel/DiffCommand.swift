@@ -28,6 +28,9 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Report only inserted, deleted and updated records; skip the move pass.")
     var ignoreOrder = false
 
+    @Flag(help: "Accept CSV/TSV rows with more or fewer fields than the header (a missing field differs from an empty one).")
+    var flexible = false
+
     @Option(help: "summary, unified or jsonl.") var format: OutputFormat = .summary
 
     @Option(name: [.customShort("U"), .long], help: "Lines of context in unified output.")
@@ -55,6 +58,7 @@ struct DiffCommand: ParsableCommand {
         options.format = input
         options.keys = key
         options.ignoreOrder = ignoreOrder
+        options.flexible = flexible
         options.output = format
         options.context = unified
         options.memoryLimit = memoryLimit.flatMap(MemorySize.parse)

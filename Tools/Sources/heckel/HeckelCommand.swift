@@ -10,6 +10,7 @@ import HeckelDataFiles
 @main
 struct HeckelCommand {
     static func main() {
+        SignalCleanup.install()
         do {
             var command = try Heckel.parseAsRoot()
             if let diff = command as? DiffCommand { exit(try diff.execute() ? 1 : 0) }

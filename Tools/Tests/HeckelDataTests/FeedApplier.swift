@@ -39,8 +39,12 @@ func applyFeed(_ feed: [UInt8], toOld old: [[UInt8]], format: RecordFormat, igno
             moves[j] = i
         case "update":
             let j = try #require(j), i = try #require(object["old"] as? Int)
+            let columns = try #require(object["columns"] as? [String])
+            #expect(!columns.isEmpty && Set(columns).count == columns.count, "an update names each changed column once: \(columns)")
             updates[j] = (i, try record())
         case "header": header = try record()
+        case "byte_order_mark":
+            _ = try #require(object["present"] as? Bool)  // records never include the mark
         case "final_newline":
             let present = try #require(object["present"] as? Bool)
             finalNewline = present

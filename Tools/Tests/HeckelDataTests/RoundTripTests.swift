@@ -187,7 +187,7 @@ struct RoundTripTests {
         #expect(text.contains(#"{"op":"delete","old":2}"#), "the second id 2 has no partner: duplicates pair in order")
 
         let oldCSV = try scratch.write("old.csv", "a,b,c\r\n1,\"x,y\",p\r\n1,\"x,y\",q\r\n2,\"multi\nline\",r\r\n")
-        let newCSV = try scratch.write("new.csv", "a,b,c\r\n2,\"multi\nline\",R\r\n1,x,y,p\r\n1,\"x,y\",q\r\n")
+        let newCSV = try scratch.write("new.csv", "a,b,c\r\n2,\"multi\nline\",R\r\n1,x,p\r\n1,\"x,y\",q\r\n")
         let csvFeed = String(decoding: try expectFeedRoundTrip(oldCSV, newCSV, format: .csv, keys: ["a", "b"], scratch: scratch), as: UTF8.self)
         #expect(csvFeed.contains(#""columns":["c"]"#))
         try expectPatchRoundTrip(oldCSV, newCSV, format: .csv, context: 1, scratch: scratch)

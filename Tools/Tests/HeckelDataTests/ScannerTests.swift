@@ -29,7 +29,7 @@ struct ScannerTests {
     }
 
     func scanned(_ path: String) throws -> [[String]] {
-        let file = try RecordFile(path: path, format: .csv)
+        let file = try RecordFile(path: path, format: .csv, flexible: true)
         let bytes = file.file.bytes
         var rows: [[String]] = []
         let all = (file.header.map { [$0] } ?? []) + (0..<file.count).map { file.content($0) }
@@ -88,14 +88,14 @@ struct ScannerTests {
         }
         text += "\"last,\nrecord\",\"\"\"\"," + (finalNewline ? "\n" : "")
         let path = try scratch.write("sparse.csv", text)
-        let file = try RecordFile(path: path, format: .csv)
+        let file = try RecordFile(path: path, format: .csv, flexible: true)
         let mapped = (0..<file.count).map { Array(file.file.bytes[file.content($0)]) }
         let reference = try plainScan(path)
         #expect(mapped == Array(reference.dropFirst()))
         #expect(mapped.count == 12001)
         for blockSize in [1 << 12, 1 << 17] {
             var streamed: [[UInt8]] = []
-            try BlockRecordReader(path: path, format: .csv, blockSize: blockSize).forEachRecord { _, bytes, content in streamed.append(Array(bytes[content])) }
+            try BlockRecordReader(path: path, format: .csv, flexible: true, blockSize: blockSize).forEachRecord { _, bytes, content in streamed.append(Array(bytes[content])) }
             #expect(streamed == mapped)
         }
     }
@@ -106,13 +106,13 @@ struct ScannerTests {
         defer { scratch.remove() }
         let (text, _) = randomCSV(seed: 99, records: 300)
         let path = try scratch.write("random.csv", text)
-        let file = try RecordFile(path: path, format: .csv)
+        let file = try RecordFile(path: path, format: .csv, flexible: true)
         let mapped = (0..<file.count).map { Array(file.file.bytes[file.content($0)]) }
         #expect(mapped == Array(try plainScan(path).dropFirst()))
         for blockSize in [16, 17, 100, 4096, 1 << 20] {
             var streamed: [[UInt8]] = []
             var header: [UInt8] = []
-            try BlockRecordReader(path: path, format: .csv, blockSize: blockSize)
+            try BlockRecordReader(path: path, format: .csv, flexible: true, blockSize: blockSize)
                 .forEachRecord(header: { header = Array($0) }) { _, bytes, content in streamed.append(Array(bytes[content])) }
             #expect(streamed == mapped)
             #expect(header == Array(file.file.bytes[file.header!]))

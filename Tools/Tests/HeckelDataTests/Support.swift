@@ -63,12 +63,24 @@ func runProcess(_ executable: URL, _ arguments: [String], environment: [String: 
     // Read both pipes to the end before waiting, so a large output cannot block the child.
     final class Box: @unchecked Sendable { var data = Data() }
     let errData = Box()
-    let errReader = Thread { errData.data = err.fileHandleForReading.readDataToEndOfFile() }
-    errReader.start()
+    let errRead = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+        errData.data = err.fileHandleForReading.readDataToEndOfFile()
+        errRead.signal()
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    while !errReader.isFinished { usleep(1000) }
+    // stderr ends when the child exits (it starts no process that could hold it open): woken
+    // then, and bounded, so a child that left it open fails here instead of hanging the suite.
+    guard errRead.wait(timeout: .now() + 60) == .success else {
+        throw ChildOutputError(message: "\(executable.lastPathComponent): stderr still open 60 s after it exited")
+    }
     return Run(status: process.terminationStatus, stdout: outData, stderr: String(decoding: errData.data, as: UTF8.self))
+}
+
+struct ChildOutputError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
 }
 
 /// Runs the diff in this process and returns the output bytes and whether the files differ.

@@ -49,8 +49,10 @@ struct TroubleTests {
         try expectTrouble(["diff", good, good, "--key", "zz"], "good.csv: no key column zz")
         try expectTrouble(["diff", good, good, "--key", "4"], "no key column 4")
         try expectTrouble(["diff", good, good, "--key", "0"], "no key column 0")
-        try expectTrouble(["diff", good, short, "--key", "c"], "short.csv: record 2 has no key field c")
-        try expectTrouble(["diff", good, short, "--key", "c", "--memory-limit", "1K", "--ignore-order"], "record 2 has no key field c")
+        try expectTrouble(["diff", good, short, "--key", "c"], "short.csv:3: 2 fields, the header has 3 (--flexible accepts this)")
+        try expectTrouble(["diff", good, short, "--key", "c", "--memory-limit", "1K", "--ignore-order"], "short.csv:3: 2 fields, the header has 3")
+        try expectTrouble(["diff", good, short, "--key", "c", "--flexible"], "short.csv: record 2 has no key field c")
+        try expectTrouble(["diff", good, short, "--key", "c", "--flexible", "--memory-limit", "1K", "--ignore-order"], "record 2 has no key field c")
         let json = try scratch.write("a.jsonl", "{\"id\":1}\n{\"name\":2}\n")
         try expectTrouble(["diff", json, json, "--key", "id"], "a.jsonl: record 2 has no key field id")
         let text = try scratch.write("a.txt", "x\n")
@@ -83,7 +85,7 @@ struct TroubleTests {
         let bad = try scratch.write("bad.csv", String(decoding: try Data(contentsOf: URL(fileURLWithPath: new)), as: UTF8.self) + "9,\"open\n")
         let out = scratch.path("out.jsonl")
         try expectTrouble(["diff", old, bad, "--key", "id", "--format", "jsonl", "--output", out], "unterminated quoted field")
-        try expectTrouble(["diff", old, bad, "--key", "id", "--format", "jsonl", "--output", out, "--memory-limit", "64K"],
+        try expectTrouble(["diff", old, bad, "--key", "id", "--format", "jsonl", "--output", out, "--memory-limit", "64K", "--ignore-order"],
                           "unterminated quoted field", environment: env)
         // Moves that do not fit under a tiny limit: a clear message asking for --ignore-order.
         try expectTrouble(["diff", old, new, "--key", "id", "--format", "jsonl", "--output", out, "--memory-limit", "64K"],
