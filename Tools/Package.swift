@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.2
 // The `heckel` command (diff data files) lives in its own package so users of swift-heckel never
 // build it or its dependencies; Benchmarks depends on its byte-exact reader (HeckelDataFiles).
 import Foundation
@@ -42,5 +42,6 @@ let package = Package(
             name: "HeckelDataTests",
             dependencies: ["HeckelDataDiff", "heckel", .product(name: "CSV", package: "CSV.swift")]
         ),
-    ]
+    ],
+    swiftLanguageModes: [.v5]
 )

@@ -1,4 +1,4 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.2
 // The readers' libFuzzer target, in its own package because it links only with
 // `-sanitize=fuzzer` (libFuzzer supplies `main`): built and run by Scripts/fuzz-readers.sh.
 import PackageDescription
@@ -14,5 +14,6 @@ let package = Package(
             name: "ReadersFuzz",
             dependencies: [.product(name: "HeckelDataFiles", package: "Tools"), .product(name: "CSV", package: "CSV.swift")]
         ),
-    ]
+    ],
+    swiftLanguageModes: [.v5]
 )
