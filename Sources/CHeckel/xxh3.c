@@ -37,25 +37,43 @@ static inline uint64_t mix_step(const unsigned char *data, size_t secret_offset,
     return heckel_xxh3_mix16(data, heckel_xxh3_read64(secret) + seed, heckel_xxh3_read64(secret + 8) - seed);
 }
 
-/* processInput_XXH3_64_17to128 and XXH3_64_17to240: the rounds' sum, which
- * does not depend on their order (all additions modulo 2^64). */
-static uint64_t xxh3_17to128(const unsigned char *input, size_t length, uint64_t seed) {
+/* processInput_XXH3_64_17to128 and XXH3_64_17to240: round i (of
+ * ((length - 1) >> 5) + 1) runs when length > 32 * i, written out; the sum
+ * does not depend on the rounds' order (additions modulo 2^64). */
+static __attribute__((noinline)) uint64_t xxh3_17to128(const unsigned char *input, size_t length, uint64_t seed) {
     uint64_t acc = length * HECKEL_XXH3_PRIME64_1;
-    size_t rounds = ((length - 1) >> 5) + 1;
-    for (size_t i = 0; i < rounds; i++) {
-        acc += mix_step(input + i * 16, i * 32, seed);
-        acc += mix_step(input + length - i * 16 - 16, i * 32 + 16, seed);
-    }
+    acc += mix_step(input, 0, seed) + mix_step(input + length - 16, 16, seed);
+    if (length > 32) acc += mix_step(input + 16, 32, seed) + mix_step(input + length - 32, 48, seed);
+    if (length > 64) acc += mix_step(input + 32, 64, seed) + mix_step(input + length - 48, 80, seed);
+    if (length > 96) acc += mix_step(input + 48, 96, seed) + mix_step(input + length - 64, 112, seed);
     return heckel_xxh3_avalanche(acc);
 }
 
+/* The compiler must assume the empty asm changes x: x stays a scalar.
+ * Without it clang packs the first 8 mix steps of 129-240 byte inputs into
+ * vectors whose lanes each 128-bit multiply then extracts again. */
+#if defined(__GNUC__) || defined(__clang__)
+#define KEEP_SCALAR(x) __asm__("" : "+r"(x))
+#else
+#define KEEP_SCALAR(x) ((void)0)
+#endif
+
 /* processInput_XXH3_64_129to240 and XXH3_64_17to240. */
-static uint64_t xxh3_129to240(const unsigned char *input, size_t length, uint64_t seed) {
+static __attribute__((noinline)) uint64_t xxh3_129to240(const unsigned char *input, size_t length, uint64_t seed) {
     uint64_t acc = length * HECKEL_XXH3_PRIME64_1;
     size_t chunks = length >> 4;
-    for (size_t i = 0; i < 8; i++) acc += mix_step(input + i * 16, i * 16, seed);
+    for (size_t i = 0; i < 8; i++) {
+        uint64_t secret_plus = heckel_xxh3_read64(default_secret + i * 16) + seed;
+        KEEP_SCALAR(secret_plus);
+        acc += heckel_xxh3_mix16(input + i * 16, secret_plus, heckel_xxh3_read64(default_secret + i * 16 + 8) - seed);
+    }
     acc = heckel_xxh3_avalanche(acc);
-    for (size_t i = 8; i < chunks; i++) acc += mix_step(input + i * 16, (i - 8) * 16 + 3, seed);
+    for (size_t i = 8; i < chunks; i++) {
+        uint64_t secret_plus = heckel_xxh3_read64(default_secret + (i - 8) * 16 + 3) + seed;
+        KEEP_SCALAR(secret_plus);
+        acc += heckel_xxh3_mix16(input + i * 16, secret_plus,
+                                 heckel_xxh3_read64(default_secret + (i - 8) * 16 + 11) - seed);
+    }
     acc += mix_step(input + length - 16, 119, seed);
     return heckel_xxh3_avalanche(acc);
 }
@@ -120,13 +138,20 @@ static void derive_secret(uint64_t seed, unsigned char derived[SECRET_LENGTH]) {
     }
 }
 
+/* Out of line, so that shorter inputs' calls carry no frame for the
+ * derived secret. */
+static __attribute__((noinline)) uint64_t xxh3_large_seeded(const unsigned char *input, size_t length,
+                                                            uint64_t seed) {
+    if (seed == 0) return xxh3_large(input, length, default_secret); /* the derived secret under seed 0 */
+    unsigned char secret[SECRET_LENGTH];
+    derive_secret(seed, secret);
+    return xxh3_large(input, length, secret);
+}
+
 uint64_t heckel_xxh3_builtin(const void *bytes, size_t length, uint64_t seed) {
     const unsigned char *input = bytes;
     if (length <= 16) return heckel_xxh3_short(input, length, seed);
     if (length <= 128) return xxh3_17to128(input, length, seed);
     if (length <= 240) return xxh3_129to240(input, length, seed);
-    if (seed == 0) return xxh3_large(input, length, default_secret); /* the derived secret under seed 0 */
-    unsigned char secret[SECRET_LENGTH];
-    derive_secret(seed, secret);
-    return xxh3_large(input, length, secret);
+    return xxh3_large_seeded(input, length, seed);
 }
