@@ -175,7 +175,7 @@ int main(int argc, char **argv) {
         }
         printf("\n");
     }
-    fprintf(stderr, "(checksum %llx)\n", (unsigned long long)check);
+    printf("(keys' checksum, so no engine's work can be skipped: %llx)\n", (unsigned long long)check);
     free(bytes);
     free(keys);
     return 0;

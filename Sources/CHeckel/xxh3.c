@@ -49,31 +49,26 @@ static __attribute__((noinline)) uint64_t xxh3_17to128(const unsigned char *inpu
     return heckel_xxh3_avalanche(acc);
 }
 
-/* The compiler must assume the empty asm changes x: x stays a scalar.
- * Without it clang packs the first 8 mix steps of 129-240 byte inputs into
- * vectors whose lanes each 128-bit multiply then extracts again. */
+/* mix_step with the seeded secret word held in a general register: an empty
+ * asm the compiler must assume changes it. Without it clang packs the mix
+ * steps of 129-240 byte inputs into vectors whose lanes each 128-bit
+ * multiply then extracts again. */
+static inline uint64_t mix_step_scalar(const unsigned char *data, size_t secret_offset, uint64_t seed) {
+    const unsigned char *secret = default_secret + secret_offset;
+    uint64_t secret_plus = heckel_xxh3_read64(secret) + seed;
 #if defined(__GNUC__) || defined(__clang__)
-#define KEEP_SCALAR(x) __asm__("" : "+r"(x))
-#else
-#define KEEP_SCALAR(x) ((void)0)
+    __asm__("" : "+r"(secret_plus));
 #endif
+    return heckel_xxh3_mix16(data, secret_plus, heckel_xxh3_read64(secret + 8) - seed);
+}
 
 /* processInput_XXH3_64_129to240 and XXH3_64_17to240. */
 static __attribute__((noinline)) uint64_t xxh3_129to240(const unsigned char *input, size_t length, uint64_t seed) {
     uint64_t acc = length * HECKEL_XXH3_PRIME64_1;
     size_t chunks = length >> 4;
-    for (size_t i = 0; i < 8; i++) {
-        uint64_t secret_plus = heckel_xxh3_read64(default_secret + i * 16) + seed;
-        KEEP_SCALAR(secret_plus);
-        acc += heckel_xxh3_mix16(input + i * 16, secret_plus, heckel_xxh3_read64(default_secret + i * 16 + 8) - seed);
-    }
+    for (size_t i = 0; i < 8; i++) acc += mix_step_scalar(input + i * 16, i * 16, seed);
     acc = heckel_xxh3_avalanche(acc);
-    for (size_t i = 8; i < chunks; i++) {
-        uint64_t secret_plus = heckel_xxh3_read64(default_secret + (i - 8) * 16 + 3) + seed;
-        KEEP_SCALAR(secret_plus);
-        acc += heckel_xxh3_mix16(input + i * 16, secret_plus,
-                                 heckel_xxh3_read64(default_secret + (i - 8) * 16 + 11) - seed);
-    }
+    for (size_t i = 8; i < chunks; i++) acc += mix_step_scalar(input + i * 16, (i - 8) * 16 + 3, seed);
     acc += mix_step(input + length - 16, 119, seed);
     return heckel_xxh3_avalanche(acc);
 }
