@@ -52,11 +52,9 @@
 #include <sys/resource.h>
 #endif
 
-#define XXH_INLINE_ALL
-#include <xxhash.h>
-
 #include "counting_allocator.h" /* Tests/C */
 #include "heckel.h"
+#include "../../Sources/CHeckel/xxh3.h" /* the core's own inline XXH3 */
 
 static uint64_t splitmix(uint64_t *state) {
     uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
@@ -222,12 +220,12 @@ static size_t naive_loop(const uint64_t *old, size_t n, const uint64_t *new, siz
     naive_slot *table = calloc(capacity, sizeof *table);
     if (!table) { fprintf(stderr, "out of memory\n"); exit(1); }
     for (size_t i = 0; i < n; i++) {
-        size_t s = XXH3_64bits(&old[i], 8) & mask;
+        size_t s = heckel_xxh3_64(&old[i], 8, 0) & mask;
         while (table[s].offset_plus_one && table[s].key != old[i]) s = (s + 1) & mask;
         if (!table[s].offset_plus_one) table[s] = (naive_slot){old[i], i + 1};
     }
     for (size_t j = 0; j < m; j++) {
-        size_t s = XXH3_64bits(&new[j], 8) & mask;
+        size_t s = heckel_xxh3_64(&new[j], 8, 0) & mask;
         while (table[s].offset_plus_one && table[s].key != new[j]) s = (s + 1) & mask;
         found += table[s].offset_plus_one != 0;
     }

@@ -59,61 +59,12 @@ static size_t swift_strings_first_unequal(const heckel_input *in, const uint32_t
     return heckel_first_unequal_with(swift_strings_equal, in->context, match, prefix, first, end);
 }
 
-/* XXH3_64bits_withSeed under one call's seed, with the words of XXH3's
- * secret that strings of 9 to 32 bytes mix in (plus or minus the seed)
- * computed once per call instead of per string: XXH3's own formulas
- * (xxhash.h: XXH3_len_9to16_64b, XXH3_len_17to128_64b up to 32 bytes), so
- * the same values (Tests/C/test_hash_flooding.c compares them); other
- * lengths are hashed by XXH3 itself. */
-#if XXH_VERSION_NUMBER >= 800 && XXH_VERSION_NUMBER < 900
-/* The formulas and names below are xxHash 0.8's (xxhash.h, inlined): other
- * versions hash with XXH3_64bits_withSeed itself. */
-#define STRING_KEY_UNROLLED 1
-#else
-#define STRING_KEY_UNROLLED 0
-#endif
-
-typedef struct string_hasher {
-    uint64_t seed, flip_low, flip_high, secret[4];
-} string_hasher;
-
-static string_hasher string_hasher_make(uint64_t seed) {
-#if !STRING_KEY_UNROLLED
-    return (string_hasher){.seed = seed};
-#else
-    const xxh_u8 *secret = XXH3_kSecret;
-    string_hasher h = {.seed = seed,
-                       .flip_low = (XXH_readLE64(secret + 24) ^ XXH_readLE64(secret + 32)) + seed,
-                       .flip_high = (XXH_readLE64(secret + 40) ^ XXH_readLE64(secret + 48)) - seed};
-    for (int k = 0; k < 4; k++) h.secret[k] = XXH_readLE64(secret + 8 * k) + (k % 2 ? -seed : seed);
-    return h;
-#endif
-}
-
-static inline __attribute__((always_inline)) uint64_t string_key(const string_hasher *h, const unsigned char *bytes, size_t length) {
-#if !STRING_KEY_UNROLLED
-    return XXH3_64bits_withSeed(length ? bytes : (const unsigned char *)"", length, h->seed);
-#else
-    if (length > 16 && length <= 32) {
-        uint64_t acc = length * XXH_PRIME64_1;
-        acc += XXH3_mul128_fold64(XXH_readLE64(bytes) ^ h->secret[0], XXH_readLE64(bytes + 8) ^ h->secret[1]);
-        acc += XXH3_mul128_fold64(XXH_readLE64(bytes + length - 16) ^ h->secret[2],
-                                  XXH_readLE64(bytes + length - 8) ^ h->secret[3]);
-        return XXH3_avalanche(acc);
-    }
-    if (length > 8 && length <= 16) {
-        uint64_t low = XXH_readLE64(bytes) ^ h->flip_low, high = XXH_readLE64(bytes + length - 8) ^ h->flip_high;
-        return XXH3_avalanche(length + XXH_swap64(low) + high + XXH3_mul128_fold64(low, high));
-    }
-    return XXH3_64bits_internal(bytes, length, h->seed, XXH3_kSecret, sizeof XXH3_kSecret,
-                                XXH3_hashLong_64b_withSeed);
-#endif
-}
-
+/* Strings are keyed by heckel_xxh3_64_seeded (xxh3.h) under the call's
+ * seed, the secret words of 9 to 32 byte strings computed once per call. */
 #ifdef HECKEL_TEST_HOOKS
 uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed) {
-    string_hasher h = string_hasher_make(seed);
-    return string_key(&h, bytes, length);
+    heckel_xxh3_seeded h = heckel_xxh3_seeded_make(seed);
+    return heckel_xxh3_64_seeded(&h, bytes, length);
 }
 #endif
 
@@ -122,9 +73,9 @@ uint64_t heckel_test_string_key(const void *bytes, size_t length, uint64_t seed)
  * Always inlined, once per form (substring constant), with no poll inside;
  * the hasher copied, so the keys written cannot alias its words. */
 static inline __attribute__((always_inline)) bool
-key_swift_range(const heckel_swift_strings *strings, bool substring, const string_hasher *hasher, size_t first,
+key_swift_range(const heckel_swift_strings *strings, bool substring, const heckel_xxh3_seeded *hasher, size_t first,
                 size_t end, uint64_t *keys) {
-    const string_hasher h = *hasher;
+    const heckel_xxh3_seeded h = *hasher;
     const size_t stride = strings->stride;
     const unsigned char *value = (const unsigned char *)strings->values + first * stride;
     size_t k = first;
@@ -138,8 +89,8 @@ key_swift_range(const heckel_swift_strings *strings, bool substring, const strin
                                   : heckel_swift_string_bytes(value, &start, &length) &&
                                         heckel_swift_string_bytes(value + stride, &next_start, &next_length);
         if (!readable) return false;
-        keys[k] = string_key(&h, start, length);
-        keys[k + 1] = string_key(&h, next_start, next_length);
+        keys[k] = heckel_xxh3_64_seeded(&h, start, length);
+        keys[k + 1] = heckel_xxh3_64_seeded(&h, next_start, next_length);
     }
     for (; k < end; k++, value += stride) { /* the odd one out */
         const unsigned char *start = NULL;
@@ -147,7 +98,7 @@ key_swift_range(const heckel_swift_strings *strings, bool substring, const strin
         if (!(substring ? heckel_swift_element(strings, k, &start, &length)
                         : heckel_swift_string_bytes(value, &start, &length)))
             return false;
-        keys[k] = string_key(&h, start, length);
+        keys[k] = heckel_xxh3_64_seeded(&h, start, length);
     }
     return true;
 }
@@ -157,7 +108,7 @@ key_swift_range(const heckel_swift_strings *strings, bool substring, const strin
  * when a value is not readable, or the cancel flag was found raised
  * (*status says which). */
 static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings *strings,
-                              const string_hasher *hasher, uint64_t *keys, heckel_status *status) {
+                              const heckel_xxh3_seeded *hasher, uint64_t *keys, heckel_status *status) {
     const size_t count = strings->count;
     for (size_t first = 0; first < count; first += HECKEL_POLL_MASK + 1) {
         if (heckel_cancelled(env)) {
@@ -180,7 +131,7 @@ static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings 
  * direct path hashes each string once, into its own block. */
 typedef struct swift_strings_input {
     heckel_bytes bytes; /* first: the equality functions take the context as the bytes */
-    string_hasher hasher;
+    heckel_xxh3_seeded hasher;
 } swift_strings_input;
 
 static void hash_swift_strings(const heckel_input *in, bool new_side, size_t first, size_t count,
@@ -193,12 +144,12 @@ static void hash_swift_strings(const heckel_input *in, bool new_side, size_t fir
     if (strings->substring) {
         for (size_t k = 0; k < count; k++) {
             (void)heckel_swift_element(strings, first + k, &start, &length);
-            keys[k] = string_key(&input->hasher, start, length);
+            keys[k] = heckel_xxh3_64_seeded(&input->hasher, start, length);
         }
     } else {
         for (size_t k = 0; k < count; k++, value += strings->stride) {
             start = heckel_swift_string_known(value, &length);
-            keys[k] = string_key(&input->hasher, start, length);
+            keys[k] = heckel_xxh3_64_seeded(&input->hasher, start, length);
         }
     }
     HECKEL_TEST_KEYS(keys, count);
@@ -207,7 +158,7 @@ static void hash_swift_strings(const heckel_input *in, bool new_side, size_t fir
 /* Checks and keys both lists into keys (room for both), then matches them. */
 static heckel_status match_keyed_swift_strings(const heckel_env *env, const heckel_swift_strings *old_strings,
                                                const heckel_swift_strings *new_strings,
-                                               const string_hasher *hasher, uint64_t *keys, heckel_result *result) {
+                                               const heckel_xxh3_seeded *hasher, uint64_t *keys, heckel_result *result) {
     heckel_status status = HECKEL_OK;
     if (!key_swift_strings(env, old_strings, hasher, keys, &status) ||
         !key_swift_strings(env, new_strings, hasher, keys + old_strings->count, &status))
@@ -223,7 +174,7 @@ static heckel_status match_keyed_swift_strings(const heckel_env *env, const heck
  * so that the other routes' calls do not carry 16 KB of stack. */
 static __attribute__((noinline)) heckel_status
 match_swift_strings_on_stack(const heckel_env *env, const heckel_swift_strings *old_strings,
-                             const heckel_swift_strings *new_strings, const string_hasher *hasher,
+                             const heckel_swift_strings *new_strings, const heckel_xxh3_seeded *hasher,
                              heckel_result *result) {
     uint64_t keys[HECKEL_SWIFT_KEYS_ON_STACK];
     return match_keyed_swift_strings(env, old_strings, new_strings, hasher, keys, result);
@@ -246,7 +197,7 @@ heckel_status heckel_match_swift_strings_with_secret(const heckel_swift_strings 
         return HECKEL_INVALID_ARGUMENT;
     heckel_env env = heckel_env_make(options);
     if (heckel_cancelled(&env)) return HECKEL_CANCELLED;
-    string_hasher hasher = string_hasher_make(heckel_secret_seed(secret, old_count + new_count));
+    heckel_xxh3_seeded hasher = heckel_xxh3_seeded_make(heckel_secret_seed(secret, old_count + new_count));
     size_t count = old_count + new_count;
     if (count > HECKEL_SWIFT_KEYS_ON_STACK && count <= HECKEL_SMALL_MAX) {
         /* Lists the direct path may take: checked in a pass of their own,
