@@ -43,7 +43,7 @@ extension ListDiff {
     @usableFromInline
     func movedNewOffsetSet() -> [Bool] {
         var moved = [Bool](repeating: false, count: newCount)
-        for move in moves { moved[move.to] = true }
+        for move in moves { moved[move.new] = true }
         return moved
     }
 }

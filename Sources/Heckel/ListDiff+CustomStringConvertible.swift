@@ -10,7 +10,7 @@ extension ListDiff: CustomStringConvertible {
             return header + "\(deletions.count) deletions, \(insertions.count) insertions, "
                 + "\(moves.count) moves, \(updates.count) updates)"
         }
-        let moveList = moves.map { "\($0.from)->\($0.to)" }.joined(separator: ", ")
+        let moveList = moves.map { "\($0.old)->\($0.new)" }.joined(separator: ", ")
         let updateList = updates.map { "\($0.old)->\($0.new)" }.joined(separator: ", ")
         return header + "deletions \(deletions), insertions \(insertions), "
             + "moves [\(moveList)], updates [\(updateList)])"

@@ -2,7 +2,7 @@ extension ListDiff {
     /// An identified diff: `mapping` and the update pairs written for it
     /// (`UpdatePairs`).
     @inlinable
-    init(mapping: Mapping, updates: Updates) {
+    init(mapping: Mapping, updates: Pairs) {
         self.mapping = mapping
         self.updates = updates
     }
@@ -25,8 +25,8 @@ extension ListDiff {
     @inlinable
     static func updates<Old: Collection, New: Collection>(
         _ old: Old, _ new: New, mapping: Mapping, cancel: CancelFlag?
-    ) throws(CoreFailure) -> Updates where Old.Element == New.Element, Old.Element: Equatable {
-        if mapping.matchCount == 0 { return Updates(StoredRun(mapping.storage, start: 0, count: 0)) }
+    ) throws(CoreFailure) -> Pairs where Old.Element == New.Element, Old.Element: Equatable {
+        if mapping.matchCount == 0 { return Pairs(StoredRun(mapping.storage, start: 0, count: 0)) }
         // Both lists read in place (borrowed: no element copied to compare).
         return try old.withContiguousElements { (old) throws(CoreFailure) in
             try new.withContiguousElements { (new) throws(CoreFailure) in
@@ -137,7 +137,7 @@ struct UpdatePairs {
 
     /// The pairs written, as the diff's updates.
     @inlinable
-    var updates: ListDiff.Updates {
-        ListDiff.Updates(StoredRun(storage, start: start, count: next - (storage.entries + start)))
+    var updates: ListDiff.Pairs {
+        ListDiff.Pairs(StoredRun(storage, start: start, count: next - (storage.entries + start)))
     }
 }

@@ -11,7 +11,7 @@
 /// let diff = ListDiff(from: ["a", "b", "c"], to: ["c", "a", "d"])
 /// diff.deletions          // [1]
 /// diff.insertions         // [2]
-/// diff.moves              // [ListDiff.Move(from: 2, to: 0)]
+/// diff.moves              // [ListDiff.Pair(old: 2, new: 0)]
 /// Array(diff.insertions)  // [2] as an [Int]
 /// diff.newOffset(forOld: 0) // 1
 /// ```
@@ -21,7 +21,7 @@
 ///
 /// A diff is one block of storage, written once by the C core: `deletions`,
 /// `insertions`, `moves` and `updates` are read-only collections over it
-/// (`ListDiff.Offsets`, `ListDiff.Moves`, `ListDiff.Updates`) that compare
+/// (`ListDiff.Offsets`, `ListDiff.Pairs`) that compare
 /// with array literals and convert with `Array(_:)`. It holds the mapping
 /// only between the common prefix and suffix the core trimmed (the pairs
 /// there are answered by arithmetic): a diff of equal lists, or of lists that
@@ -38,13 +38,13 @@ public struct ListDiff: Sendable {
 
     /// Matched pairs whose elements have the same identity but are not `==`,
     /// ascending by `new`. Always empty for diffs made without an identity.
-    public let updates: Updates
+    public let updates: Pairs
 
     @usableFromInline
-    init(mapping: Mapping, updates: [Update]) {
+    init(mapping: Mapping, updates: [Pair]) {
         self.mapping = mapping
         self.updates = updates.isEmpty
-            ? Updates(StoredRun(mapping.storage, start: 0, count: 0)) : Updates(updates)
+            ? Pairs(StoredRun(mapping.storage, start: 0, count: 0)) : Pairs(updates)
     }
 
     /// The number of elements in the old list.
@@ -79,15 +79,15 @@ public struct ListDiff: Sendable {
         return Offsets(StoredRun(storage, start: storage.insertionsStart, count: counts.newCount - counts.matchCount))
     }
 
-    /// The matched pairs that changed relative order, ascending by `to`.
+    /// The matched pairs that changed relative order, ascending by `new`.
     ///
     /// The matched pairs not listed here form one longest increasing
     /// subsequence of old offsets taken in new order, so the list is minimal.
     ///
     /// - Complexity: O(1): a view of the diff's storage, nothing copied.
     @inlinable
-    public var moves: Moves {
-        Moves(StoredRun(storage, start: storage.movesStart, count: 2 * storage.counts.moveCount))
+    public var moves: Pairs {
+        Pairs(StoredRun(storage, start: storage.movesStart, count: 2 * storage.counts.moveCount))
     }
 
     /// For each old offset, the matched new offset or `Mapping.unmatched`.

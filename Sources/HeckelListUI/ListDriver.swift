@@ -29,9 +29,9 @@ import Heckel
 /// driver.apply(newSections) { outcome in print(outcome) }
 /// ```
 @MainActor
-public final class ListDriver<Section: DiffableSection & Sendable> where Section.ID: Sendable {
+public final class ListDriver<SectionModel: DiffableSection & Sendable> where SectionModel.ID: Sendable {
     /// A diff of two snapshots, run off the main actor.
-    public typealias Differ = @Sendable ([Section], [Section]) async throws -> SectionedDiff
+    public typealias Differ = @Sendable ([SectionModel], [SectionModel]) async throws -> SectionedDiff
 
     /// Settings of a driver.
     public struct Configuration: Sendable {
@@ -71,7 +71,7 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     }
 
     private struct Request {
-        var sections: [Section]
+        var sections: [SectionModel]
         var animated: Bool
         var completions: [@MainActor (Outcome) -> Void]
     }
@@ -80,7 +80,7 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     /// source must read.
     ///
     /// - Complexity: O(1).
-    public private(set) var snapshot: [Section]
+    public private(set) var snapshot: [SectionModel]
     /// The settings in force.
     ///
     /// - Complexity: O(1).
@@ -97,7 +97,7 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     /// first), diffing with `differ`.
     ///
     /// - Complexity: O(1).
-    public init(view: some ListDriverView, snapshot: [Section] = [], configuration: Configuration = .init(),
+    public init(view: some ListDriverView, snapshot: [SectionModel] = [], configuration: Configuration = .init(),
                 differ: @escaping Differ) {
         self.view = view
         self.snapshot = snapshot
@@ -110,9 +110,9 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     ///
     /// - Complexity: O(1).
     public convenience init<ItemID: Hashable & Sendable>(
-        view: some ListDriverView, snapshot: [Section] = [], configuration: Configuration = .init(),
-        identifiedBy id: @escaping @Sendable (Section.Items.Element) -> ItemID
-    ) where Section.Items.Element: Equatable {
+        view: some ListDriverView, snapshot: [SectionModel] = [], configuration: Configuration = .init(),
+        identifiedBy id: @escaping @Sendable (SectionModel.Items.Element) -> ItemID
+    ) where SectionModel.Items.Element: Equatable {
         self.init(view: view, snapshot: snapshot, configuration: configuration) { old, new in
             try await SectionedDiff.computed(from: old, to: new, identifiedBy: id)
         }
@@ -125,7 +125,7 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     ///
     /// - Complexity: O(1) here; the diff is O(n) expected off the main actor
     ///   and the batch O(c) on it, for n items and c changes.
-    public func apply(_ sections: [Section], animated: Bool = true,
+    public func apply(_ sections: [SectionModel], animated: Bool = true,
                       completion: (@MainActor (Outcome) -> Void)? = nil) {
         var request = Request(sections: sections, animated: animated, completions: completion.map { [$0] } ?? [])
         if let superseded = pending { request.completions = superseded.completions + request.completions }
@@ -249,7 +249,7 @@ extension ListDriver {
     ///
     /// - Complexity: as `apply(_:)`.
     public func apply<Item>(items: [Item], animated: Bool = true, completion: (@MainActor (Outcome) -> Void)? = nil)
-    where Section == ListSection<Int, Item> {
+    where SectionModel == ListSection<Int, Item> {
         apply([ListSection(id: 0, items: items)], animated: animated, completion: completion)
     }
 }

@@ -276,7 +276,7 @@ import Testing
         #expect(diff.moves.count == count - 1 && diff.deletions.isEmpty && diff.insertions.isEmpty)
         let mappedAsReversed = (0..<count).allSatisfy { diff.oldOffset(forNew: $0) == count - 1 - $0 }
         #expect(mappedAsReversed)
-        let movedTo = Set(diff.moves.map(\.to))
+        let movedTo = Set(diff.moves.map(\.new))
         let kept = (0..<count).filter { !movedTo.contains($0) }
         #expect(kept.count == 1)
     }
@@ -383,8 +383,8 @@ private func expectMatchesReference<Element>(
     let matchedOldInNewOrder = expected.compactMap { $0 }
     #expect(diff.moves.count == matchedOldInNewOrder.count - quadraticLISLength(matchedOldInNewOrder), note,
             sourceLocation: sourceLocation)
-    #expect(diff.moves.allSatisfy { expected[$0.to] == $0.from }, note, sourceLocation: sourceLocation)
-    let movedTo = Set(diff.moves.map(\.to))
+    #expect(diff.moves.allSatisfy { expected[$0.new] == $0.old }, note, sourceLocation: sourceLocation)
+    let movedTo = Set(diff.moves.map(\.new))
     let kept = new.indices.filter { !movedTo.contains($0) }.compactMap { expected[$0] }
     #expect(kept == kept.sorted(), note, sourceLocation: sourceLocation)
 

@@ -83,6 +83,6 @@ import Testing
         let diff = ListDiff(from: old, to: new, identifiedBy: \.at)
         #expect(diff.deletions == [0] && diff.insertions == [2])
         #expect(diff.newOffset(forOld: 1) == 1 && diff.newOffset(forOld: 2) == 0)
-        #expect(diff.updates == [ListDiff.Update(old: 2, new: 0)])
+        #expect(diff.updates == [ListDiff.Pair(old: 2, new: 0)])
     }
 }

@@ -91,7 +91,7 @@ import Testing
             let reversed = Array(new.reversed())
             check(old, reversed, "all updated and reversed, \(count)")
             let diff = ListDiff(from: old, to: reversed, identifiedBy: \.id)
-            #expect(diff.updates.count == count && diff.updates.last == ListDiff.Update(old: 0, new: count - 1))
+            #expect(diff.updates.count == count && diff.updates.last == ListDiff.Pair(old: 0, new: count - 1))
             // Every other pair: updates interleaved with equal pairs.
             let alternating = Self.records(ids, { $0 }, content: { offset, _ in offset % 2 })
             check(old, alternating, "every other updated, \(count)")

@@ -13,7 +13,7 @@ struct Row: Equatable {
         let old = [Row(id: 1, title: "a"), Row(id: 2, title: "b"), Row(id: 3, title: "c")]
         let new = [Row(id: 3, title: "c"), Row(id: 1, title: "A"), Row(id: 4, title: "d")]
         let diff = ListDiff(from: old, to: new, identifiedBy: \.id)
-        #expect(diff.updates == [ListDiff.Update(old: 0, new: 1)])
+        #expect(diff.updates == [ListDiff.Pair(old: 0, new: 1)])
         #expect(diff.deletions == [1])
         #expect(diff.insertions == [2])
         #expect(diff.moves.count == 1)

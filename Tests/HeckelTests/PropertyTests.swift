@@ -68,7 +68,7 @@ import Testing
         let old = Array(0..<1000)
         let new = Array(old.dropFirst()) + [0]
         let diff = ListDiff(from: old, to: new)
-        #expect(diff.moves == [ListDiff.Move(from: 0, to: 999)])
+        #expect(diff.moves == [ListDiff.Pair(old: 0, new: 999)])
         #expect(diff.deletions.isEmpty && diff.insertions.isEmpty)
         checkInvariants(diff, old: old, new: new)
     }

@@ -8,7 +8,7 @@ import Testing
     static func expected(_ diff: ListDiff) -> (deletions: [Int], insertions: [Int], movedTargets: [Int]) {
         let deletions = (0..<diff.oldCount).filter { diff.newOffset(forOld: $0) == nil }
         let insertions = (0..<diff.newCount).filter { diff.oldOffset(forNew: $0) == nil }
-        return (deletions, insertions, diff.moves.map(\.to))
+        return (deletions, insertions, diff.moves.map(\.new))
     }
 
     @Test func indicesAndSubscriptsAgreeWithTheMapping() {
@@ -21,8 +21,8 @@ import Testing
         #expect(diff.deletions.indices.map { diff.deletions[$0] } == deletions)
         #expect(diff.insertions.indices.map { diff.insertions[$0] } == insertions)
         #expect(diff.deletions.count == 8 && diff.insertions == [18, 19])
-        #expect(diff.moves == [ListDiff.Move(from: 39, to: 0)])
-        for move in diff.moves { #expect(diff.newOffset(forOld: move.from) == move.to) }
+        #expect(diff.moves == [ListDiff.Pair(old: 39, new: 0)])
+        for move in diff.moves { #expect(diff.newOffset(forOld: move.old) == move.new) }
         // Random access from either end, and distances.
         #expect(diff.deletions.last == deletions.last && diff.deletions.first == deletions.first)
         #expect(diff.deletions.index(diff.deletions.startIndex, offsetBy: 3) == 3)
@@ -49,7 +49,7 @@ import Testing
         checkInvariants(diff, old: ["a", "b", "c", "d"], new: ["d", "a", "e"])
         #expect(diff.deletions == [1, 2] && diff.insertions == [2])
         #expect(diff.deletions != [1] && diff.deletions != [2, 1] && diff.insertions != [])
-        #expect(diff.moves == [ListDiff.Move(from: 3, to: 0)])
+        #expect(diff.moves == [ListDiff.Pair(old: 3, new: 0)])
         #expect(diff.updates == [] && diff.updates.isEmpty)
         // The same results from another element type: equal, other storage.
         let other = ListDiff(from: [1, 2, 3, 4], to: [4, 1, 5])
@@ -58,8 +58,8 @@ import Testing
         // Deletions and insertions of one diff are equal when they hold the same offsets.
         let swapped = ListDiff(from: [1, 2, 3], to: [1, 4, 3])
         #expect(swapped.deletions == swapped.insertions)
-        #expect(ListDiff.Offsets([5, 7]) == [5, 7] && ListDiff.Moves([]) == [])
-        #expect(ListDiff.Updates([ListDiff.Update(old: 1, new: 2)]) == [ListDiff.Update(old: 1, new: 2)])
+        #expect(ListDiff.Offsets([5, 7]) == [5, 7] && ListDiff.Pairs([]) == [])
+        #expect(ListDiff.Pairs([ListDiff.Pair(old: 1, new: 2)]) == [ListDiff.Pair(old: 1, new: 2)])
     }
 
     @Test func hashingFollowsEquality() {
@@ -75,9 +75,9 @@ import Testing
     @Test func descriptionsPrintLikeArrays() {
         let diff = ListDiff(from: ["a", "b", "c"], to: ["c", "a", "d"])
         #expect(diff.deletions.description == "[1]" && diff.insertions.description == [2].description)
-        #expect(diff.moves.description == [ListDiff.Move(from: 2, to: 0)].description)
+        #expect(diff.moves.description == [ListDiff.Pair(old: 2, new: 0)].description)
         #expect(ListDiff.Offsets([]).description == "[]")
-        #expect("\(ListDiff.Updates([ListDiff.Update(old: 0, new: 3)]))" == [ListDiff.Update(old: 0, new: 3)].description)
+        #expect("\(ListDiff.Pairs([ListDiff.Pair(old: 0, new: 3)]))" == [ListDiff.Pair(old: 0, new: 3)].description)
     }
 
     @Test func emptyResults() {
@@ -119,7 +119,7 @@ import Testing
         checkInvariants(diff, old: old, new: new)
         let (deletions, insertions, _) = Self.expected(diff)
         #expect(Array(diff.deletions) == deletions && Array(diff.insertions) == insertions)
-        #expect(diff.moves.count > 100 && diff.moves.allSatisfy { diff.newOffset(forOld: $0.from) == $0.to })
+        #expect(diff.moves.count > 100 && diff.moves.allSatisfy { diff.newOffset(forOld: $0.old) == $0.new })
         #expect(rebuild(old, applying: diff, insertedFrom: new) == new)
     }
 
@@ -140,7 +140,7 @@ import Testing
     @Test func copiesAreValues() {
         var diff = ListDiff(from: [1, 2, 3, 4], to: [4, 3, 5])
         let deletions = diff.deletions, moves = diff.moves, movesBefore = Array(diff.moves)
-        #expect(moves.count == 1 && diff.newOffset(forOld: moves[0].from) == moves[0].to)
+        #expect(moves.count == 1 && diff.newOffset(forOld: moves[0].old) == moves[0].new)
         diff = ListDiff(from: [1], to: [2, 3])
         #expect(deletions == [0, 1] && Array(moves) == movesBefore)
         #expect(diff.deletions == [0] && diff.insertions == [0, 1])
@@ -159,11 +159,11 @@ import Testing
         let sums = await withTaskGroup(of: Int.self) { group in
             group.addTask { deletions.reduce(0, +) }
             group.addTask { insertions.reduce(0, +) }
-            group.addTask { moves.reduce(0) { $0 + $1.from - $1.to } }
+            group.addTask { moves.reduce(0) { $0 + $1.old - $1.new } }
             group.addTask { diff.deletions.count + diff.insertions.count + diff.moves.count }
             return await group.reduce(0, +)
         }
-        let moveSum = Array(diff.moves).reduce(0) { $0 + $1.from - $1.to }
+        let moveSum = Array(diff.moves).reduce(0) { $0 + $1.old - $1.new }
         #expect(sums == Array(deletions).reduce(0, +) + Array(insertions).reduce(0, +) + moveSum + diff.changeCount)
         #expect(Array(deletions) == old.filter { $0 % 5 == 0 })
     }

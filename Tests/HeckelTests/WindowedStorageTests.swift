@@ -32,7 +32,7 @@ import Testing
 
     /// A diff over a storage holding the full output: the layout as it was
     /// before windows, the reference every windowed diff must equal.
-    static func fullDiff(_ old: [Int], _ new: [Int], updates: [ListDiff.Update] = []) -> ListDiff {
+    static func fullDiff(_ old: [Int], _ new: [Int], updates: [ListDiff.Pair] = []) -> ListDiff {
         if old.isEmpty || new.isEmpty {
             return ListDiff(mapping: .allUnmatched(oldCount: old.count, newCount: new.count), updates: updates)
         }
@@ -154,9 +154,9 @@ import Testing
             let new = newIDs.enumerated().map { Row(id: $1, value: $0 % 7 == 0 ? 1 : 0) }
             let diff = ListDiff(from: old, to: new, identifiedBy: \.id)
             let full = oldIDs.isEmpty || newIDs.isEmpty ? nil : Self.fullOutput(oldIDs, newIDs)
-            let updates = new.indices.compactMap { j -> ListDiff.Update? in
+            let updates = new.indices.compactMap { j -> ListDiff.Pair? in
                 guard let i = full?.newToOld[j], i != HECKEL_UNMATCHED, old[Int(i)] != new[j] else { return nil }
-                return ListDiff.Update(old: Int(i), new: j)
+                return ListDiff.Pair(old: Int(i), new: j)
             }
             let reference = Self.fullDiff(oldIDs, newIDs, updates: updates)
             #expect(diff == reference, "round \(round)")

@@ -30,7 +30,7 @@ enum SectionedDiffChecker {
             if let n { expect(diff.oldSection(forNew: n) == o, "section mapping not inverse at \(o)") }
         }
         for move in diff.sectionMoves {
-            expect(diff.newSection(forOld: move.from) == move.to, "section move \(move) disagrees with the mapping")
+            expect(diff.newSection(forOld: move.old) == move.new, "section move \(move) disagrees with the mapping")
         }
 
         // Item mappings: equal to the reference, inverse, same identity.
@@ -59,10 +59,10 @@ enum SectionedDiffChecker {
         expect(diff.itemInsertions == reference.itemInsertions, "item insertions \(diff.itemInsertions), expected \(reference.itemInsertions)")
         expect(Set(diff.itemUpdates.map { [$0.old, $0.new] }) == reference.itemUpdates, "item updates \(diff.itemUpdates)")
         expect(diff.itemMoves.count == reference.minimumItemMoves, "\(diff.itemMoves.count) item moves, fewest \(reference.minimumItemMoves)")
-        expect(diff.itemMoves.map(\.to) == diff.itemMoves.map(\.to).sorted(), "item moves not ascending by destination")
-        let moved = Set(diff.itemMoves.map(\.to))
+        expect(diff.itemMoves.map(\.new) == diff.itemMoves.map(\.new).sorted(), "item moves not ascending by destination")
+        let moved = Set(diff.itemMoves.map(\.new))
         for move in diff.itemMoves {
-            expect(diff.newIndexPath(forOld: move.from) == move.to, "item move \(move.from) -> \(move.to) disagrees with the mapping")
+            expect(diff.newIndexPath(forOld: move.old) == move.new, "item move \(move.old) -> \(move.new) disagrees with the mapping")
         }
         // The items not moved stay in their section, in old order.
         for (s, section) in new.enumerated() {

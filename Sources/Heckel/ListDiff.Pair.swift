@@ -1,13 +1,15 @@
 extension ListDiff {
-    /// A matched pair whose elements share an identity but are not `==`:
-    /// the element at `old` became the (different) element at `new`.
-    public struct Update: Hashable, Sendable {
+    /// A matched pair of offsets: the element at `old` in the old list is the
+    /// element at `new` in the new list. A diff's `moves` and `updates` are
+    /// pairs, and so are a sectioned diff's `sectionMoves` and
+    /// `sectionUpdates`.
+    public struct Pair: Hashable, Sendable {
         /// The element's offset in the old list.
         public var old: Int
         /// The element's offset in the new list.
         public var new: Int
 
-        /// An update of the element at old offset `old`, now at new offset `new`.
+        /// The pair of old offset `old` and new offset `new`.
         ///
         /// - Complexity: O(1).
         @inlinable
