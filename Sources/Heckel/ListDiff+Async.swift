@@ -75,10 +75,11 @@ extension ListDiff {
     }
 
     /// Computes `ListDiff(from: old, to: new, identifiedBy: id)` for an
-    /// identity at a key path; see `computed(from:to:identifiedBy:)`. A
-    /// `String` identity stored in the elements is read where it lies, as
-    /// `init(from:to:identifiedBy:)` with a key path does; any other stored
-    /// identity is read as a field (`fieldReader`), not through the key path.
+    /// identity at a key path; see `computed(from:to:identifiedBy:)`. As with
+    /// `init(from:to:identifiedBy:)` and a key path, a `String`, `UUID` or
+    /// 64-bit integer identity stored in the elements of a contiguous
+    /// collection is read where it lies; any other stored identity is loaded
+    /// at its offset, and a computed one read through the key path.
     ///
     /// - Throws: as `computed(from:to:identifiedBy:)` with a closure.
     /// - Complexity: as `init(from:to:identifiedBy:)`.
@@ -87,13 +88,7 @@ extension ListDiff {
         from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element, ID>,
         options: Options = Options(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
-        try await Cancellable.runHere { cancel in
-            if let result = ListDiff.storedIdentities(old, new, at: id, options: options, cancel: cancel) {
-                return try result.get()
-            }
-            return try ListDiff.identified(from: old, to: new, identifiedBy: fieldReader(id), options: options,
-                                          cancel: cancel).get()
-        }
+        try await Cancellable.runHere { cancel in try ListDiff.identified(from: old, to: new, at: id, options: options, cancel: cancel) }
     }
 
     /// `computed(from:to:identifiedBy:)` with a key path, for `Sendable`
@@ -105,12 +100,20 @@ extension ListDiff {
         from old: Old, to new: New, identifiedBy id: any KeyPath<Old.Element, ID> & Sendable,
         options: Options = Options(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
-        try await Cancellable.run { cancel in
-            if let result = ListDiff.storedIdentities(old, new, at: id, options: options, cancel: cancel) {
-                return try result.get()
-            }
-            return try ListDiff.identified(from: old, to: new, identifiedBy: fieldReader(id), options: options,
-                                          cancel: cancel).get()
+        try await Cancellable.run { cancel in try ListDiff.identified(from: old, to: new, at: id, options: options, cancel: cancel) }
+    }
+
+    /// The work of both key-path `computed` forms: the identities read in
+    /// place where `storedIdentities` can, else through `fieldReader` (a key
+    /// path handed to a task is a value, which the compiler cannot fold into
+    /// a field access as it does a literal).
+    @inlinable
+    static func identified<Old: Collection, New: Collection, ID: Hashable>(
+        from old: Old, to new: New, at id: KeyPath<Old.Element, ID>, options: Options, cancel: CancelFlag
+    ) throws -> ListDiff where Old.Element == New.Element, Old.Element: Equatable {
+        if let result = storedIdentities(old, new, at: id, options: options, cancel: cancel) {
+            return try result.get()
         }
+        return try identified(from: old, to: new, identifiedBy: fieldReader(id), options: options, cancel: cancel).get()
     }
 }

@@ -43,7 +43,7 @@ import Testing
         checkInvariants(byKeyPath, old: old, new: new, identity: id, same: ==, updatesExpected: true, context,
                         sourceLocation: sourceLocation)
         let sectioned = try await SectionedDiff.computed(
-            from: [ListSection(id: 0, items: old)], to: [ListSection(id: 0, items: new)], identifiedBy: path)
+            from: [ListSection(id: 0, items: old)], to: [ListSection(id: 0, items: new)], identifiedBy: { $0[keyPath: path] })
         #expect(try sectioned == SectionedDiff(from: [ListSection(id: 0, items: old)],
                                                to: [ListSection(id: 0, items: new)], identifiedBy: id),
                 "sectioned \(context)", sourceLocation: sourceLocation)
