@@ -6,7 +6,7 @@ import Testing
 /// are, `StringKeys.matchInPlace`; `StringLayout` the same in Swift) against the
 /// standard library's view of the bytes and against the general path (hash
 /// value and `==`) on the same lists.
-@Suite struct StringInPlaceTests {
+@Suite struct StringLayoutTests {
     /// A string of `length` ASCII bytes for `value` (see `StringKeysTests`).
     static func string(_ value: Int, length: Int) -> String { StringKeysTests.string(value, length: length) }
 

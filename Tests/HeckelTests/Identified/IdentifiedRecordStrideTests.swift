@@ -71,7 +71,7 @@ import Testing
     func checkLayouts(count: Int, range: Int, seed: UInt64) {
         let (old, new) = Self.identities(count: count, range: range, seed: seed)
         let context = "\(count) -> \(new.count), range \(range), seed \(seed)"
-        let uuid = IdentifiedPassTests.uuid
+        let uuid = IdentifiedPassesTests.uuid
         func content(_ value: Int, _ k: Int) -> Int { (value &* 7 &+ k) % 7 == 0 ? 1 : 0 }
         check(old.map { First(id: uuid($0), content: 0) },
               new.enumerated().map { First(id: uuid($1), content: content($1, $0)) }, id: \.id, "first, " + context)
@@ -146,7 +146,7 @@ import Testing
     }
 
     @Test func emptyLists() {
-        let records = [AfterFlag(flag: true, id: IdentifiedPassTests.uuid(1), content: 0)]
+        let records = [AfterFlag(flag: true, id: IdentifiedPassesTests.uuid(1), content: 0)]
         check([], records, id: \.id, "old empty")
         check(records, [], id: \.id, "new empty")
         check([AfterFlag](), [], id: \.id, "both empty")

@@ -1,24 +1,6 @@
 import Heckel
 import Testing
 
-/// An element whose `hash(into:)` and `==` go through a `CancellingCounter`:
-/// hashing and comparing are the Swift work of the general key scheme.
-struct CountedValue: Hashable, Sendable {
-    var value: Int
-    var hashes: CancellingCounter
-    var comparisons: CancellingCounter
-
-    static func == (lhs: CountedValue, rhs: CountedValue) -> Bool {
-        lhs.comparisons.call()
-        return lhs.value == rhs.value
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hashes.call()
-        hasher.combine(value)
-    }
-}
-
 /// A cancel that lands at the last piece of Swift work of an `async` diff, past
 /// every poll of the Swift passes, still ends in `CancellationError`: the work
 /// after it (the core, or nothing) checks before returning a result. Each test
@@ -68,13 +50,7 @@ struct CountedValue: Hashable, Sendable {
     /// in the very last call of `id` stops the diff.
     @Test func cancelAtTheLastIdentity() async {
         let counter = CancellingCounter(cancelAt: 2 * Self.count)
-        let old = Array(0..<Self.count), new = Array((0..<Self.count).reversed())
-        let task = Task {
-            try await ListDiff.computed(from: old, to: new, identifiedBy: { (value: Int) -> Int in
-                counter.call()
-                return value
-            })
-        }
+        let task = identityCountingDiff(count: Self.count, counter: counter)
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(counter.calls == 2 * Self.count)
     }
@@ -83,9 +59,7 @@ struct CountedValue: Hashable, Sendable {
     /// check before returning can see that cancel.
     @Test func cancelAtTheLastUpdateComparison() async {
         let counter = CancellingCounter(cancelAt: Self.count)
-        let old = (0..<Self.count).map { CountedRow(id: $0, title: 0, counter: counter) }
-        let new = (0..<Self.count).map { CountedRow(id: $0, title: $0 % 2, counter: counter) }
-        let task = Task { try await ListDiff.computed(from: old, to: new, identifiedBy: \.id) }
+        let task = comparisonCountingDiff(count: Self.count, counter: counter)
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(counter.calls == Self.count)
     }

@@ -3,7 +3,7 @@ import Testing
 
 /// The `Double`/`Float` fast path: `-0.0` matches `0.0`, and every NaN stays
 /// unmatched (NaN is `==` to nothing), in linear time however many NaNs.
-@Suite struct FloatKeyTests {
+@Suite struct FloatKeysTests {
     /// Same bits, or `==`: how a rebuilt list is compared when NaNs are in it.
     static func same<F: BinaryFloatingPoint>(_ a: F, _ b: F) -> Bool {
         a == b || (a.isNaN && b.isNaN)

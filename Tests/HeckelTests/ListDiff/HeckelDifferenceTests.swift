@@ -2,7 +2,7 @@ import Heckel
 import Testing
 
 /// `heckelDifference(from:)` drops in for `difference(from:)`.
-@Suite struct CollectionDifferenceTests {
+@Suite struct HeckelDifferenceTests {
     @Test(arguments: [UInt64(51), 52])
     func roundTripsOnRandomPairs(seed: UInt64) throws {
         var random = RandomListPairs(seed: seed)

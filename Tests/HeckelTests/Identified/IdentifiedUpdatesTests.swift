@@ -8,7 +8,7 @@ import Testing
 /// cross a chunk's end, repeated identities in the window, for `Int`, `UUID`
 /// and stored `String` identities, against the general path (`Opaque`
 /// identities) and against the lists.
-@Suite struct IdentifiedUpdateRunsTests {
+@Suite struct IdentifiedUpdatesTests {
     struct Record<ID: Hashable>: Equatable {
         var id: ID
         var content: Int
@@ -55,7 +55,7 @@ import Testing
             pairs.map { Record(id: id($0.0), content: $0.1) }
         }
         check(records(old, { $0 }), records(new, { $0 }), "Int, " + context)
-        check(records(old, IdentifiedPassTests.uuid), records(new, IdentifiedPassTests.uuid), "UUID, " + context)
+        check(records(old, IdentifiedPassesTests.uuid), records(new, IdentifiedPassesTests.uuid), "UUID, " + context)
         // 21-byte native strings: stored identities read in place.
         let name = { (value: Int) in "identity-\(String(value, radix: 16).leftPadded(to: 12))" }
         check(records(old, name), records(new, name), "String, " + context)

@@ -8,7 +8,7 @@ struct Row: Equatable {
 }
 
 /// Diffs by identity, with updates for same-identity pairs that differ.
-@Suite struct IdentifiedTests {
+@Suite struct IdentifiedElementsTests {
     @Test func updatesAreSameIdentityPairsThatDiffer() {
         let old = [Row(id: 1, title: "a"), Row(id: 2, title: "b"), Row(id: 3, title: "c")]
         let new = [Row(id: 3, title: "c"), Row(id: 1, title: "A"), Row(id: 4, title: "d")]

@@ -1,37 +1,5 @@
-import Foundation
 import Heckel
 import Testing
-
-/// Counts calls and cancels the current task at call number `cancelAt`.
-final class CancellingCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    let cancelAt: Int
-
-    init(cancelAt: Int) { self.cancelAt = cancelAt }
-
-    var calls: Int { lock.withLock { count } }
-
-    func call() {
-        let reached = lock.withLock { () -> Bool in
-            count += 1
-            return count == cancelAt
-        }
-        if reached { withUnsafeCurrentTask { $0?.cancel() } }
-    }
-}
-
-/// An element whose `==` goes through a `CancellingCounter`.
-struct CountedRow: Equatable, Sendable {
-    var id: Int
-    var title: Int
-    var counter: CancellingCounter
-
-    static func == (lhs: CountedRow, rhs: CountedRow) -> Bool {
-        lhs.counter.call()
-        return lhs.id == rhs.id && lhs.title == rhs.title
-    }
-}
 
 /// The Swift passes of the `async` identified form (calls of `id`, the
 /// comparisons for updates) stop soon after the task is cancelled, not after
@@ -41,13 +9,7 @@ struct CountedRow: Equatable, Sendable {
 
     @Test func cancelledWhileComputingIdentities() async {
         let counter = CancellingCounter(cancelAt: 10)
-        let old = Array(0..<Self.count), new = Array((0..<Self.count).reversed())
-        let task = Task {
-            try await ListDiff.computed(from: old, to: new, identifiedBy: { (value: Int) -> Int in
-                counter.call()
-                return value
-            })
-        }
+        let task = identityCountingDiff(count: Self.count, counter: counter)
         await #expect(throws: CancellationError.self) { try await task.value }
         // Without checks the old list's identities alone take `count` calls.
         #expect(counter.calls >= 10 && counter.calls < Self.count)
@@ -55,9 +17,7 @@ struct CountedRow: Equatable, Sendable {
 
     @Test func cancelledWhileComparingForUpdates() async {
         let counter = CancellingCounter(cancelAt: 10)
-        let old = (0..<Self.count).map { CountedRow(id: $0, title: 0, counter: counter) }
-        let new = (0..<Self.count).map { CountedRow(id: $0, title: $0 % 2, counter: counter) }
-        let task = Task { try await ListDiff.computed(from: old, to: new, identifiedBy: \.id) }
+        let task = comparisonCountingDiff(count: Self.count, counter: counter)
         await #expect(throws: CancellationError.self) { try await task.value }
         // Every pair is matched: without checks, `count` comparisons.
         #expect(counter.calls >= 10 && counter.calls < Self.count)

@@ -7,7 +7,7 @@ import Testing
 /// offsets, then in a storage of their own): every identity type against the
 /// general path on the same lists, updates past the diff's free room,
 /// collections that are not contiguous, and identities released on every exit.
-@Suite struct IdentifiedPassTests {
+@Suite struct IdentifiedPassesTests {
     /// A record with an identity of type `ID` and a content that makes
     /// updates.
     struct Record<ID: Hashable>: Equatable {
