@@ -24,7 +24,7 @@ import Heckel
 ///   identity), the view is reloaded whole instead.
 ///
 /// ```swift
-/// let driver = ListDriver(view: .collectionView(collectionView), identifiedBy: \Message.id)
+/// let driver = ListDriver(view: .collectionView(collectionView), snapshot: sections, identifiedBy: \.id)
 /// // data source: driver.snapshot[indexPath.section].items[indexPath.item]
 /// driver.apply(newSections) { outcome in print(outcome) }
 /// ```
@@ -45,6 +45,10 @@ public final class ListDriver<SectionModel: DiffableSection & Sendable> where Se
         /// - Complexity: O(1).
         public var style: SectionedDiff.BatchUpdates.Style
 
+        /// Settings with the given threshold and style; the defaults suit a
+        /// list UI (batches of up to 1,000 operations, no reload inside a
+        /// batch).
+        ///
         /// - Complexity: O(1).
         public init(fullReloadThreshold: Int = 1_000, style: SectionedDiff.BatchUpdates.Style = .reconfigureAfter) {
             self.fullReloadThreshold = fullReloadThreshold
@@ -64,7 +68,10 @@ public final class ListDriver<SectionModel: DiffableSection & Sendable> where Se
 
     /// Why a snapshot was shown by a full reload.
     public enum ReloadReason: Hashable, Sendable {
+        /// The view was not in a window (`ListDriverView.isInWindow`).
         case notInWindow
+        /// The batch had more operations than
+        /// `Configuration.fullReloadThreshold`.
         case aboveThreshold(operations: Int)
         /// The diff threw (a duplicate section identity, a snapshot too large).
         case diffFailed(String)

@@ -14,13 +14,12 @@ extension ListDiff {
     ///
     /// The identities are gathered into one scratch buffer and matched as
     /// the plain diff of them would be; the updates are then one `==` per
-    /// matched pair, written into the diff's own storage. With records of an
-    /// identity and an `Int` content, 2% of them updated, this costs about
-    /// 1.37x the instructions of the plain diff of the identities for `Int`
-    /// identities at 10^2 records and 1.24x at 10^3 and 10^4, 1.12-1.17x for
-    /// `UUID` (callgrind); `String` identities of 21 bytes, about 1.42x, most
-    /// of it the records' `==` comparing the identity strings of every
-    /// matched pair (a quarter of the identified diff's instructions).
+    /// matched pair, written into the diff's own storage. So the identified
+    /// diff costs the plain diff of the identities plus one call of `id` per
+    /// element and one `==` per matched pair;
+    /// `./Scripts/bench.sh --scenario random --size 1e3 --element identified-int`
+    /// reports it beside the plain diff of the ids ("identified over plain
+    /// ids").
     ///
     /// - Parameters:
     ///   - old: The list before the change.
@@ -47,15 +46,11 @@ extension ListDiff {
     /// `id`, such as `\.id`: elements are matched by identity, and a matched
     /// pair whose elements are not `==` is reported in `updates`.
     ///
-    /// A `String` or `UUID` identity stored in the elements of a contiguous
-    /// collection (a stored property of a struct, `MemoryLayout.offset(of:)`
-    /// not `nil`) is read where it lies, and so is a 64-bit integer one: no
-    /// scratch copy of the identities is made. At 10^2 and 10^3 records
-    /// with 21-byte ASCII identities this costs about 1.43x the
-    /// instructions of the plain diff of the
-    /// identities, nearly all the rest in the records' own `==` on matched
-    /// pairs; with `UUID` identities about 1.10-1.12x at 10^2 to 10^4
-    /// (callgrind).
+    /// A `String`, `UUID` or 64-bit integer identity stored in the elements
+    /// of a contiguous collection (a stored property of a struct,
+    /// `MemoryLayout.offset(of:)` not `nil`) is read where it lies: no
+    /// scratch copy of the identities is made. Any other identity is read
+    /// through the key path as the closure form reads it.
     ///
     /// - Precondition: neither list has more than `ListDiff.maximumCount`
     ///   elements; running out of memory traps.
@@ -67,7 +62,7 @@ extension ListDiff {
         // Always inlined, down to the calls of `id` (`identified`): the key
         // path literal of the caller then folds into a field load and an
         // offset, and no key path object is made at run time (in generic
-        // code, `\Record<ID>.id` costs about 11K instructions to make).
+        // code, making one is a call into the runtime per diff).
         let result: Swift.Result<ListDiff, CoreFailure>
         if let stored = Self.storedIdentities(old, new, at: id, options: options, cancel: nil) {
             result = stored

@@ -13,10 +13,11 @@ extension ListDiff {
     /// Always inlined, with `gatherIdentities`, and no closure between the
     /// caller and the calls of `id`: a key path literal the caller wraps in a
     /// closure (`{ $0[keyPath: id] }`) then folds into a field load. Called
-    /// from a closure the optimizer keeps apart (as the body of
-    /// `withUnsafeTemporaryAllocation` was), the key path is passed in and
-    /// projected at run time for every element: 10^2 `Int` records, 13K
-    /// instructions a diff inlined, 108K not (callgrind).
+    /// from a closure the optimizer keeps apart (such as the body of
+    /// `withUnsafeTemporaryAllocation`), the key path would be passed in and
+    /// projected at run time for every element, several times the cost of
+    /// the whole diff of small lists
+    /// (`./Scripts/bench.sh --scenario random --size 1e2 --element identified-int`).
     @inlinable @inline(__always)
     static func identified<Old: Collection, New: Collection, ID: Hashable>(
         from old: Old, to new: New, identifiedBy id: (Old.Element) throws -> ID,

@@ -9,11 +9,11 @@
 ///
 /// ```swift
 /// let diff = ListDiff(from: ["a", "b", "c"], to: ["c", "a", "d"])
-/// diff.deletions          // [1]
-/// diff.insertions         // [2]
-/// diff.moves              // [ListDiff.Pair(old: 2, new: 0)]
-/// Array(diff.insertions)  // [2] as an [Int]
-/// diff.newOffset(forOld: 0) // 1
+/// assert(diff.deletions == [1])                        // "b"
+/// assert(diff.insertions == [2])                       // "d"
+/// assert(diff.moves == [ListDiff.Pair(old: 2, new: 0)]) // "c"
+/// assert(Array(diff.insertions) == [2])                // as an [Int]
+/// assert(diff.newOffset(forOld: 0) == 1)               // "a"
 /// ```
 ///
 /// Offsets count from zero in each list, whatever the collections' indices

@@ -26,14 +26,14 @@ import Foundation
 /// `ListDiff`; the rest are deletions and insertions.
 ///
 /// ```swift
-/// let old = [Section(id: "A", items: ["a", "b"]), Section(id: "B", items: ["c"])]
-/// let new = [Section(id: "B", items: ["c", "b"]), Section(id: "C", items: ["d"])]
+/// let old = [ListSection(id: "A", items: ["a", "b"]), ListSection(id: "B", items: ["c"])]
+/// let new = [ListSection(id: "B", items: ["c", "b"]), ListSection(id: "C", items: ["d"])]
 /// let diff = try SectionedDiff(from: old, to: new)
-/// diff.sectionDeletions   // [0]          "A"
-/// diff.sectionInsertions  // [1]          "C"
-/// diff.itemMoves          // [[0, 1] -> [0, 1]]  "b" left deleted "A" for "B"
-/// diff.newIndexPath(forOld: [1, 0]) // [0, 0]
-/// let updates = diff.batchUpdates  // for performBatchUpdates
+/// assert(diff.sectionDeletions == [0])  // "A"
+/// assert(diff.sectionInsertions == [1]) // "C"
+/// assert(diff.itemMoves == [.init(old: [0, 1], new: [0, 1])]) // "b" left deleted "A" for "B"
+/// assert(diff.newIndexPath(forOld: [1, 0]) == [0, 0])         // "c"
+/// let updates = diff.batchUpdates // for performBatchUpdates
 /// ```
 ///
 /// What is reported:
