@@ -12,6 +12,8 @@ extension ListDiff {
         case outOfMemory
 
         /// What went wrong, in English.
+        ///
+        /// - Complexity: O(1).
         public var description: String {
             switch self {
             case .tooLarge(let count):

@@ -29,9 +29,13 @@ extension ListDiff {
         }
 
         /// Zero.
+        ///
+        /// - Complexity: O(1).
         @inlinable public var startIndex: Int { 0 }
 
         /// The number of offsets.
+        ///
+        /// - Complexity: O(1).
         @inlinable public var endIndex: Int { run.count }
 
         /// The offset at `position`.

@@ -30,9 +30,13 @@ extension ListDiff {
         }
 
         /// Zero.
+        ///
+        /// - Complexity: O(1).
         @inlinable public var startIndex: Int { 0 }
 
         /// The number of pairs.
+        ///
+        /// - Complexity: O(1).
         @inlinable public var endIndex: Int { run.count / 2 }
 
         /// The pair at `position`.

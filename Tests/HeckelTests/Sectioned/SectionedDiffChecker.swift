@@ -4,10 +4,28 @@ import FoundationEssentials
 import Foundation
 #endif
 import Heckel
+import Testing
 
 /// Checks a `SectionedDiff` against the snapshots it was made from: the
 /// slow reference, the mappings, and both update forms replayed.
 enum SectionedDiffChecker {
+    /// Records the first problems of `diff`, if any, as one issue naming the
+    /// seed (and the snapshots, unless `showingSnapshots` is false); returns
+    /// whether there were any, so that a loop over seeds stops at the first
+    /// failing one.
+    static func recordedProblems(
+        in diff: SectionedDiff, old: [SectionedGroup], new: [SectionedGroup], seed: UInt64,
+        showingSnapshots: Bool = true, identity: (SectionedRow) -> AnyHashable,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let problems = problems(in: diff, old: old, new: new, identity: identity)
+        if problems.isEmpty { return false }
+        let snapshots = showingSnapshots ? "old \(old)\nnew \(new)\n" : ""
+        Issue.record(Comment(rawValue: "seed \(seed)\n" + snapshots + problems.prefix(5).joined(separator: "\n")),
+                     sourceLocation: sourceLocation)
+        return true
+    }
+
     /// Every problem found, empty when the diff is right.
     static func problems(
         in diff: SectionedDiff, old: [SectionedGroup], new: [SectionedGroup], identity: (SectionedRow) -> AnyHashable
