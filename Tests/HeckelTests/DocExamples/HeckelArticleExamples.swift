@@ -4,14 +4,11 @@ import Testing
 // The examples of the Heckel DocC catalog (Sources/Heckel/Heckel.docc),
 // verbatim between the inputs they assume and the checks of what they say.
 @Suite struct HeckelArticleExamples {
-    struct Row: Hashable {
-        var id: Int
-        var title: String
-    }
+    typealias Row = ExampleRow
 
     /// The overview of Heckel.md.
     @Test func overview() {
-        let oldRows = [Row(id: 1, title: "a"), Row(id: 2, title: "b"), Row(id: 3, title: "c")]
+        let oldRows = Row.old
         let newRows = [Row(id: 3, title: "c"), Row(id: 1, title: "A"), Row(id: 4, title: "d")]
         let diff = ListDiff(from: oldRows, to: newRows, identifiedBy: \.id)
         let deleted = diff.deletions   // old offsets, ascending

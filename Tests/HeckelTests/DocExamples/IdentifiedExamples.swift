@@ -4,14 +4,11 @@ import Testing
 // The doc-comment examples of Sources/Heckel/Identified, verbatim between
 // the inputs they assume and the checks of what they state.
 @Suite struct IdentifiedExamples {
-    struct Row: Equatable {
-        var id: Int
-        var title: String
-    }
+    typealias Row = ExampleRow
 
     /// `init(from:to:identifiedBy:)` (ListDiff+IdentifiedElements.swift).
     @Test func identifiedElements() {
-        let oldRows = [Row(id: 1, title: "a"), Row(id: 2, title: "b"), Row(id: 3, title: "c")]
+        let oldRows = Row.old
         let newRows = [Row(id: 2, title: "b"), Row(id: 3, title: "C"), Row(id: 4, title: "d")]
         var reloaded: [Int] = []
         func reload(row: Int) { reloaded.append(row) }
