@@ -82,7 +82,8 @@ extension SectionedDiff {
         /// empty unless the style is `reloadInPlace`.
         public var itemReloads: [IndexPath]
         /// New offsets of sections whose own content changed, ascending: to
-        /// refresh (headers, footers) after the batch.
+        /// refresh (headers, footers) after the batch. UIKit has no section
+        /// reconfigure; its adapters reload these sections outside the batch.
         public var sectionReconfigurations: ListDiff.Offsets
         /// New index paths of items whose content changed and that stay in
         /// their section, ascending: to reconfigure after the batch.
