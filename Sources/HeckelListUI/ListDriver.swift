@@ -24,14 +24,14 @@ import Heckel
 ///   identity), the view is reloaded whole instead.
 ///
 /// ```swift
-/// let driver = ListDriver(view: .collectionView(collectionView), identifiedBy: \Message.id)
+/// let driver = ListDriver(view: .collectionView(collectionView), snapshot: sections, identifiedBy: \.id)
 /// // data source: driver.snapshot[indexPath.section].items[indexPath.item]
 /// driver.apply(newSections) { outcome in print(outcome) }
 /// ```
 @MainActor
-public final class ListDriver<Section: DiffableSection & Sendable> where Section.ID: Sendable {
+public final class ListDriver<SectionModel: DiffableSection & Sendable> where SectionModel.ID: Sendable {
     /// A diff of two snapshots, run off the main actor.
-    public typealias Differ = @Sendable ([Section], [Section]) async throws -> SectionedDiff
+    public typealias Differ = @Sendable ([SectionModel], [SectionModel]) async throws -> SectionedDiff
 
     /// Settings of a driver.
     public struct Configuration: Sendable {
@@ -45,6 +45,10 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
         /// - Complexity: O(1).
         public var style: SectionedDiff.BatchUpdates.Style
 
+        /// Settings with the given threshold and style; the defaults suit a
+        /// list UI (batches of up to 1,000 operations, no reload inside a
+        /// batch).
+        ///
         /// - Complexity: O(1).
         public init(fullReloadThreshold: Int = 1_000, style: SectionedDiff.BatchUpdates.Style = .reconfigureAfter) {
             self.fullReloadThreshold = fullReloadThreshold
@@ -64,14 +68,17 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
 
     /// Why a snapshot was shown by a full reload.
     public enum ReloadReason: Hashable, Sendable {
+        /// The view was not in a window (`ListDriverView.isInWindow`).
         case notInWindow
+        /// The batch had more operations than
+        /// `Configuration.fullReloadThreshold`.
         case aboveThreshold(operations: Int)
         /// The diff threw (a duplicate section identity, a snapshot too large).
         case diffFailed(String)
     }
 
     private struct Request {
-        var sections: [Section]
+        var sections: [SectionModel]
         var animated: Bool
         var completions: [@MainActor (Outcome) -> Void]
     }
@@ -80,7 +87,7 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     /// source must read.
     ///
     /// - Complexity: O(1).
-    public private(set) var snapshot: [Section]
+    public private(set) var snapshot: [SectionModel]
     /// The settings in force.
     ///
     /// - Complexity: O(1).
@@ -97,7 +104,7 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     /// first), diffing with `differ`.
     ///
     /// - Complexity: O(1).
-    public init(view: some ListDriverView, snapshot: [Section] = [], configuration: Configuration = .init(),
+    public init(view: some ListDriverView, snapshot: [SectionModel] = [], configuration: Configuration = .init(),
                 differ: @escaping Differ) {
         self.view = view
         self.snapshot = snapshot
@@ -110,9 +117,9 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     ///
     /// - Complexity: O(1).
     public convenience init<ItemID: Hashable & Sendable>(
-        view: some ListDriverView, snapshot: [Section] = [], configuration: Configuration = .init(),
-        identifiedBy id: @escaping @Sendable (Section.Items.Element) -> ItemID
-    ) where Section.Items.Element: Equatable {
+        view: some ListDriverView, snapshot: [SectionModel] = [], configuration: Configuration = .init(),
+        identifiedBy id: @escaping @Sendable (SectionModel.Items.Element) -> ItemID
+    ) where SectionModel.Items.Element: Equatable {
         self.init(view: view, snapshot: snapshot, configuration: configuration) { old, new in
             try await SectionedDiff.computed(from: old, to: new, identifiedBy: id)
         }
@@ -125,7 +132,7 @@ public final class ListDriver<Section: DiffableSection & Sendable> where Section
     ///
     /// - Complexity: O(1) here; the diff is O(n) expected off the main actor
     ///   and the batch O(c) on it, for n items and c changes.
-    public func apply(_ sections: [Section], animated: Bool = true,
+    public func apply(_ sections: [SectionModel], animated: Bool = true,
                       completion: (@MainActor (Outcome) -> Void)? = nil) {
         var request = Request(sections: sections, animated: animated, completions: completion.map { [$0] } ?? [])
         if let superseded = pending { request.completions = superseded.completions + request.completions }
@@ -249,7 +256,7 @@ extension ListDriver {
     ///
     /// - Complexity: as `apply(_:)`.
     public func apply<Item>(items: [Item], animated: Bool = true, completion: (@MainActor (Outcome) -> Void)? = nil)
-    where Section == ListSection<Int, Item> {
+    where SectionModel == ListSection<Int, Item> {
         apply([ListSection(id: 0, items: items)], animated: animated, completion: completion)
     }
 }

@@ -43,5 +43,5 @@ public protocol ListDriverView: AnyObject {
     /// new section offsets (`reconfigureItems(at:)` where available).
     ///
     /// - Complexity: O(c) for c paths and offsets.
-    func reconfigure(items: [IndexPath], sections: [Int])
+    func reconfigure(items: [IndexPath], sections: ListDiff.Offsets)
 }

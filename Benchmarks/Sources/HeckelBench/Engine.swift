@@ -72,7 +72,7 @@ extension DiffOutcome {
         self.init(oldToNew: (0..<diff.oldCount).map { diff.newOffset(forOld: $0) ?? -1 },
                   newToOld: (0..<diff.newCount).map { diff.oldOffset(forNew: $0) ?? -1 },
                   deletions: Array(diff.deletions), insertions: Array(diff.insertions),
-                  moves: diff.moves.map { (from: $0.from, to: $0.to) })
+                  moves: diff.moves.map { (from: $0.old, to: $0.new) })
     }
 }
 

@@ -18,7 +18,7 @@ func verifySectioned<Item: Equatable, ItemID: Equatable>(
             throw fail("old section \(oldSection) maps to new section \(newSection) of another identity, or not back")
         }
     }
-    var updated: [SectionedDiff.ItemUpdate] = []
+    var updated: [SectionedDiff.ItemPair] = []
     for (oldSection, section) in old.enumerated() {
         for oldItem in section.items.indices {
             let oldPath = IndexPath(indexes: [oldSection, oldItem])
@@ -29,7 +29,7 @@ func verifySectioned<Item: Equatable, ItemID: Equatable>(
                 throw fail("old item \(oldPath) maps to \(newPath), which holds another item or does not map back")
             }
             if new[newPath[0]].items[newPath[1]] != section.items[oldItem] {
-                updated.append(SectionedDiff.ItemUpdate(old: oldPath, new: newPath))
+                updated.append(SectionedDiff.ItemPair(old: oldPath, new: newPath))
             }
         }
     }
@@ -64,7 +64,7 @@ private func apply<Item>(_ step: SectionedDiff.Step, to sections: inout [ListSec
         let section = sections.remove(at: from)
         guard to <= sections.count else { return false }
         sections.insert(section, at: to)
-    case let .reloadSection(offset):
+    case let .updateSection(offset):
         guard sections.indices.contains(offset), new.indices.contains(offset) else { return false }
         sections[offset] = new[offset]
     case let .deleteItem(path):
@@ -78,7 +78,7 @@ private func apply<Item>(_ step: SectionedDiff.Step, to sections: inout [ListSec
         let item = sections[from[0]].items.remove(at: from[1])
         guard isItem(to, in: sections, inserting: true) else { return false }
         sections[to[0]].items.insert(item, at: to[1])
-    case let .reloadItem(path):
+    case let .updateItem(path):
         guard isItem(path, in: sections), isItem(path, in: new) else { return false }
         sections[path[0]].items[path[1]] = new[path[0]].items[path[1]]
     }

@@ -72,7 +72,7 @@ struct DiffHeader {
 /// the core's output to a storage of the exact size, the windows and the
 /// moves packed from 0 (one copy of the window). Reserving o + n up front would
 /// always fit, but one block of 16 bytes per element crosses glibc's mmap
-/// threshold at 10^4 elements and made the heap grow and shrink (brk) on
+/// threshold at 10^4 elements and makes the heap grow and shrink (brk) on
 /// every call. `finished` turns the core's output into this
 /// layout; after it the storage is never written again, which is what makes
 /// the types holding it (`Mapping`, `StoredRun`) `Sendable` and the

@@ -1,5 +1,5 @@
-/// A run of consecutive entries of a `DiffStorage`: what `ListDiff.Offsets`,
-/// `ListDiff.Moves` and `ListDiff.Updates` read (one entry per offset, two per
+/// A run of consecutive entries of a `DiffStorage`: what `ListDiff.Offsets`
+/// and `ListDiff.Pairs` read (one entry per offset, two per
 /// pair), and the internal views of a diff's mapping arrays.
 ///
 /// Invariant: `start >= 0`, `count >= 0`, and `storage` holds at least
@@ -20,6 +20,10 @@ struct StoredRun: @unchecked Sendable {
     /// offset a list can have (`0 ..< ListDiff.maximumCount`).
     @usableFromInline
     init<Values: Collection>(holding values: Values) where Values.Element == Int {
+        if values.isEmpty {
+            self = Self.empty
+            return
+        }
         let storage = DiffStorage.make(capacity: values.count, header: DiffHeader(oldCount: 0, newCount: 0))
         var k = 0
         for value in values where k < values.count {
@@ -44,6 +48,12 @@ struct StoredRun: @unchecked Sendable {
         }
         self.init(holding: flat)
     }
+
+    /// A run of no entries, shared: an empty collection made from a literal
+    /// or a collection allocates nothing.
+    @usableFromInline
+    static let empty = StoredRun(DiffStorage.make(capacity: 0, header: DiffHeader(oldCount: 0, newCount: 0)),
+                                 start: 0, count: 0)
 
     /// The entry at `offset` in the run.
     @inlinable

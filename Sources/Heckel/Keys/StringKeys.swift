@@ -29,8 +29,7 @@ import CHeckel
 /// to an ASCII one in the other, so the scheme applies only when both lists
 /// are ASCII throughout; otherwise `match` returns `nil` and the caller falls
 /// back to hash values and `==` (`HashValueKeys`), after the pass that found
-/// out: about 4.4x the instructions of this path (callgrind, 10^3 strings of
-/// 21 bytes).
+/// out, which costs several times this path.
 @usableFromInline
 enum StringKeys {
     /// Matches two lists of `String` or `Substring` when both are ASCII
@@ -147,9 +146,11 @@ enum StringKeys {
     /// The secret behind the core's per-call key seeds: drawn once per
     /// process from the system's random source and never revealed (keys
     /// never leave a call), so the core mixes it with a per-call value
-    /// instead of drawing the keys' seed from the system each call (0.3-0.6
-    /// us on Linux, 2% of a diff of 10^3 strings; lists the direct path does
-    /// not finish still draw the hash table's seed).
+    /// instead of drawing the keys' seed from the system each call (a system
+    /// call, a visible share of a diff of 10^3 strings:
+    /// `./Scripts/bench.sh --scenario random --size 1e3 --element string`;
+    /// lists the direct path does not finish still draw the hash table's
+    /// seed).
     static let secret = UInt64.random(in: .min ... .max)
 
     /// `count` `String` values in memory, the first at `base`, each `stride`

@@ -59,7 +59,9 @@ extension DiffableSection {
 ///     var id: UUID, text: String, fetchedAt: Date
 ///     func isContentEqual(to other: Message) -> Bool { text == other.text }
 /// }
-/// let diff = try SectionedDiff(from: old, to: new, identifiedBy: \.id) // ignores fetchedAt
+/// func changes(from old: [ListSection<String, Message>], to new: [ListSection<String, Message>]) throws -> SectionedDiff {
+///     try SectionedDiff(from: old, to: new, identifiedBy: \.id) // ignores fetchedAt
+/// }
 /// ```
 ///
 /// Items that are only `Equatable` are compared with `==`.

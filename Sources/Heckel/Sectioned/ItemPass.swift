@@ -15,8 +15,8 @@ import CHeckel
 struct ItemPass {
     var deletions: [IndexPath] = []
     var insertions: [IndexPath] = []
-    var moves: [SectionedDiff.ItemMove] = []
-    var updates: [SectionedDiff.ItemUpdate] = []
+    var moves: [SectionedDiff.ItemPair] = []
+    var updates: [SectionedDiff.ItemPair] = []
     /// Indexes into `moves` of the moved items that are also updated.
     var movedItemIsUpdated = Bits(count: 0)
     /// Indexes into `updates` of the updated items that also move.
@@ -25,7 +25,7 @@ struct ItemPass {
     /// - Parameter itemUpdates: matched pairs (flat offsets) whose content
     ///   differs, ascending by new offset.
     init(sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout, items: ItemMatch,
-         itemUpdates: [ListDiff.Update]) {
+         itemUpdates: [ListDiff.Pair]) {
         deletions = Self.paths(of: items.deletions, in: oldLayout) { sections.newSection(forOld: $0) != nil }
         insertions = Self.paths(of: items.insertions, in: newLayout) { sections.oldSection(forNew: $0) != nil }
         var movedOld = Bits(count: itemUpdates.isEmpty ? 0 : items.oldCount)
@@ -44,14 +44,14 @@ struct ItemPass {
             updatedOld.insert(update.old)
             let newSection = newLayout.section(containing: update.new, hint: hint)
             hint = newSection
-            updates.append(SectionedDiff.ItemUpdate(
+            updates.append(SectionedDiff.ItemPair(
                 old: oldLayout.indexPath(forFlat: update.old),
                 new: .sectioned(newSection, update.new - newLayout.starts[newSection])))
             if movedOld.contains(update.old) { updatedItemIsMoved.insert(updates.count - 1) }
         }
         movedItemIsUpdated = Bits(count: moves.count)
         for (index, move) in moves.enumerated()
-        where updatedOld.contains(oldLayout.starts[move.from.sectionIndex] + move.from.itemIndex) {
+        where updatedOld.contains(oldLayout.starts[move.old.sectionIndex] + move.old.itemIndex) {
             movedItemIsUpdated.insert(index)
         }
     }
@@ -122,7 +122,7 @@ private struct SectionItems {
 
     /// Appends this section's moves (ascending by new place): every item from
     /// another section, and the candidates outside one longest increasing run.
-    mutating func appendMoves(to moves: inout [SectionedDiff.ItemMove], oldLayout: SectionLayout,
+    mutating func appendMoves(to moves: inout [SectionedDiff.ItemPair], oldLayout: SectionLayout,
                               movedOld: (Int) -> Void) {
         if !crossing && inOrder { return }
         findOutOfOrder()
@@ -135,9 +135,9 @@ private struct SectionItems {
                 if !leaves { continue }
             }
             let oldSection = oldSections[k]
-            moves.append(SectionedDiff.ItemMove(
-                from: .sectioned(oldSection, oldOffsets[k] - oldLayout.starts[oldSection]),
-                to: .sectioned(newSection, newPlaces[k])))
+            moves.append(SectionedDiff.ItemPair(
+                old: .sectioned(oldSection, oldOffsets[k] - oldLayout.starts[oldSection]),
+                new: .sectioned(newSection, newPlaces[k])))
             movedOld(oldOffsets[k])
         }
     }

@@ -6,34 +6,36 @@
 @usableFromInline
 struct SectionMatch: Equatable, Sendable {
     @usableFromInline var diff: ListDiff
-    @usableFromInline var updates: [ListDiff.Update]
+    @usableFromInline var updates: ListDiff.Pairs
 
     /// Matches `old` to `new` by identity; throws on an identity repeated
     /// within one snapshot. Complexity: O(s) expected, s = section count.
     @inlinable
-    init<S: DiffableSection>(old: [S], new: [S]) throws(DuplicateSectionIDError<S.ID>) where S.ID: Sendable {
+    init<S: DiffableSection>(old: [S], new: [S]) throws(SectionedDiff.DuplicateSectionIDError<S.ID>) where S.ID: Sendable {
         diff = ListDiff(from: try Self.identities(of: old, snapshot: .old), to: try Self.identities(of: new, snapshot: .new))
-        updates = []
+        var updated: [ListDiff.Pair] = []
         for newOffset in new.indices {
             guard let oldOffset = diff.oldOffset(forNew: newOffset) else { continue }
             if !old[oldOffset].isContentEqual(to: new[newOffset]) {
-                updates.append(ListDiff.Update(old: oldOffset, new: newOffset))
+                updated.append(ListDiff.Pair(old: oldOffset, new: newOffset))
             }
         }
+        // No allocation for the common case of no updated section.
+        updates = updated.isEmpty ? ListDiff.Pairs(StoredRun(diff.storage, start: 0, count: 0)) : ListDiff.Pairs(updated)
     }
 
     /// The sections' identities, or the first repeated one as an error.
     @inlinable
     static func identities<S: DiffableSection>(
-        of sections: [S], snapshot: DuplicateSectionIDError<S.ID>.Snapshot
-    ) throws(DuplicateSectionIDError<S.ID>) -> [S.ID] where S.ID: Sendable {
+        of sections: [S], snapshot: SectionedDiff.DuplicateSectionIDError<S.ID>.Snapshot
+    ) throws(SectionedDiff.DuplicateSectionIDError<S.ID>) -> [S.ID] where S.ID: Sendable {
         var seen = [S.ID: Int](minimumCapacity: sections.count)
         var identities: [S.ID] = []
         identities.reserveCapacity(sections.count)
         for (offset, section) in sections.enumerated() {
             let id = section.id
             if let first = seen.updateValue(offset, forKey: id) {
-                throw DuplicateSectionIDError(identity: id, snapshot: snapshot, firstOffset: first, secondOffset: offset)
+                throw SectionedDiff.DuplicateSectionIDError(identity: id, snapshot: snapshot, firstOffset: first, secondOffset: offset)
             }
             identities.append(id)
         }
@@ -44,7 +46,7 @@ struct SectionMatch: Equatable, Sendable {
     var newCount: Int { diff.newCount }
     var deletions: ListDiff.Offsets { diff.deletions }
     var insertions: ListDiff.Offsets { diff.insertions }
-    var moves: ListDiff.Moves { diff.moves }
+    var moves: ListDiff.Pairs { diff.moves }
 
     /// The new offset of old section `offset`, or `nil` when it was deleted.
     func newSection(forOld offset: Int) -> Int? { diff.newOffset(forOld: offset) }
@@ -53,11 +55,11 @@ struct SectionMatch: Equatable, Sendable {
     @usableFromInline
     func oldSection(forNew offset: Int) -> Int? { diff.oldOffset(forNew: offset) }
 
-    /// The old sections that are the `from` of a section move.
+    /// The old sections that are the `old` of a section move.
     /// Complexity: O(s), s = section count.
     func movedOldSections() -> Bits {
         var moved = Bits(count: oldCount)
-        for move in moves { moved.insert(move.from) }
+        for move in moves { moved.insert(move.old) }
         return moved
     }
 }

@@ -35,6 +35,9 @@ extension SectionedDiff {
     /// next poll. Runs on the caller's actor or off it, as
     /// `computed(from:to:)`.
     ///
+    /// A key path literal is an identity too (`identifiedBy: \.id`): the
+    /// compiler turns it into a closure that reads the property directly.
+    ///
     /// - Throws: `DuplicateSectionIDError`; what `id` throws;
     ///   `CancellationError`; `ListDiff.Error`.
     /// - Complexity: as `init(from:to:identifiedBy:)`.
@@ -60,37 +63,6 @@ extension SectionedDiff {
     where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Equatable,
           Old.Element.ID: Sendable {
         try await Cancellable.run { cancel in try cancellable(old, new, id, comparingContent: true, cancel) }
-    }
-
-    /// `computed(from:to:identifiedBy:)` for an identity at a key path.
-    ///
-    /// - Complexity: as `init(from:to:identifiedBy:)`.
-    @inlinable @_disfavoredOverload
-    public static func computed<Old: Collection, New: Collection, ItemID: Hashable>(
-        from old: Old, to new: New, identifiedBy id: KeyPath<Old.Element.Items.Element, ItemID>,
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> SectionedDiff
-    where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Equatable,
-          Old.Element.ID: Sendable {
-        try await Cancellable.runHere { cancel in
-            try cancellable(old, new, fieldReader(id), comparingContent: true, cancel)
-        }
-    }
-
-    /// `computed(from:to:identifiedBy:)` with a key path, for `Sendable`
-    /// snapshots: off the caller's actor.
-    ///
-    /// - Complexity: as `init(from:to:identifiedBy:)`.
-    @inlinable
-    public static func computed<Old: Collection & Sendable, New: Collection & Sendable, ItemID: Hashable>(
-        from old: Old, to new: New, identifiedBy id: any KeyPath<Old.Element.Items.Element, ItemID> & Sendable,
-        isolation: isolated (any Actor)? = #isolation
-    ) async throws -> SectionedDiff
-    where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Equatable,
-          Old.Element.ID: Sendable {
-        try await Cancellable.run { cancel in
-            try cancellable(old, new, fieldReader(id), comparingContent: true, cancel)
-        }
     }
 
     /// The pipeline with the task's cancellation wired in: checkpoints in the

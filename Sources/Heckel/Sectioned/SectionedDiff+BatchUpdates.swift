@@ -15,10 +15,10 @@ extension SectionedDiff {
     ///     dataSource.snapshot = new                      // switched inside the batch
     ///     collectionView.deleteSections(IndexSet(u.sectionDeletions))
     ///     collectionView.insertSections(IndexSet(u.sectionInsertions))
-    ///     for m in u.sectionMoves { collectionView.moveSection(m.from, toSection: m.to) }
+    ///     for m in u.sectionMoves { collectionView.moveSection(m.old, toSection: m.new) }
     ///     collectionView.deleteItems(at: u.itemDeletions)
     ///     collectionView.insertItems(at: u.itemInsertions)
-    ///     for m in u.itemMoves { collectionView.moveItem(at: m.from, to: m.to) }
+    ///     for m in u.itemMoves { collectionView.moveItem(at: m.old, to: m.new) }
     /// }
     /// collectionView.reconfigureItems(at: u.itemReconfigurations) // new paths, after the batch
     /// ```
@@ -29,8 +29,8 @@ extension SectionedDiff {
     /// not its count before, minus deletions and moves out, plus insertions
     /// and moves in. The default batch (`Style.reconfigureAfter`) therefore
     /// holds no reload at all:
-    /// - deletions, the `from` of moves and reloads are old coordinates;
-    ///   insertions and the `to` of moves new ones; no index is used twice;
+    /// - deletions, the `old` of moves and reloads are old coordinates;
+    ///   insertions and the `new` of moves new ones; no index is used twice;
     /// - an updated item that moves is a deletion plus an insertion; an
     ///   updated item that stays in its section (even at a shifted index) is
     ///   listed in `itemReconfigurations`, in **new** index paths, to apply
@@ -64,26 +64,27 @@ extension SectionedDiff {
         }
 
         /// Old offsets of the sections to delete, ascending.
-        public var sectionDeletions: [Int]
+        public var sectionDeletions: ListDiff.Offsets
         /// New offsets of the sections to insert, ascending.
-        public var sectionInsertions: [Int]
-        /// Sections to move, old offset to new offset, ascending by `to`.
-        public var sectionMoves: [ListDiff.Move]
+        public var sectionInsertions: ListDiff.Offsets
+        /// Sections to move, old offset to new offset, ascending by `new`.
+        public var sectionMoves: ListDiff.Pairs
         /// Old offsets of the sections to reload inside the batch, ascending;
         /// empty unless the style is `reloadInPlace`.
-        public var sectionReloads: [Int]
+        public var sectionReloads: ListDiff.Offsets
         /// Old index paths of the items to delete, ascending.
         public var itemDeletions: [IndexPath]
         /// New index paths of the items to insert, ascending.
         public var itemInsertions: [IndexPath]
-        /// Items to move, old path to new path, ascending by `to`.
-        public var itemMoves: [ItemMove]
+        /// Items to move, old path to new path, ascending by `new`.
+        public var itemMoves: [ItemPair]
         /// Old index paths of the items to reload inside the batch, ascending;
         /// empty unless the style is `reloadInPlace`.
         public var itemReloads: [IndexPath]
         /// New offsets of sections whose own content changed, ascending: to
-        /// refresh (headers, footers) after the batch.
-        public var sectionReconfigurations: [Int]
+        /// refresh (headers, footers) after the batch. UIKit has no section
+        /// reconfigure; its adapters reload these sections outside the batch.
+        public var sectionReconfigurations: ListDiff.Offsets
         /// New index paths of items whose content changed and that stay in
         /// their section, ascending: to reconfigure after the batch.
         public var itemReconfigurations: [IndexPath]
@@ -92,11 +93,11 @@ extension SectionedDiff {
         ///
         /// - Complexity: O(1).
         public init(
-            sectionDeletions: [Int] = [], sectionInsertions: [Int] = [],
-            sectionMoves: [ListDiff.Move] = [], sectionReloads: [Int] = [],
+            sectionDeletions: ListDiff.Offsets = [], sectionInsertions: ListDiff.Offsets = [],
+            sectionMoves: ListDiff.Pairs = [], sectionReloads: ListDiff.Offsets = [],
             itemDeletions: [IndexPath] = [], itemInsertions: [IndexPath] = [],
-            itemMoves: [ItemMove] = [], itemReloads: [IndexPath] = [],
-            sectionReconfigurations: [Int] = [], itemReconfigurations: [IndexPath] = []
+            itemMoves: [ItemPair] = [], itemReloads: [IndexPath] = [],
+            sectionReconfigurations: ListDiff.Offsets = [], itemReconfigurations: [IndexPath] = []
         ) {
             self.sectionDeletions = sectionDeletions
             self.sectionInsertions = sectionInsertions
@@ -144,24 +145,34 @@ extension SectionedDiff {
     public func batchUpdates(style: BatchUpdates.Style) -> BatchUpdates {
         var batch = BatchUpdates()
         let movedSections = sections.movedOldSections()
-        batch.sectionDeletions = Array(sections.deletions)
-        batch.sectionInsertions = Array(sections.insertions)
-        var rebuilt: [ListDiff.Update] = []
+        var sectionDeletions: [Int] = [], sectionInsertions: [Int] = []
+        var sectionReloads: [Int] = [], sectionReconfigurations: [Int] = []
+        var rebuilt: [ListDiff.Pair] = []
         for update in sections.updates {
             switch style {
             case .reconfigureAfter:
-                batch.sectionReconfigurations.append(update.new)
+                sectionReconfigurations.append(update.new)
             case .reloadInPlace where update.old == update.new && !movedSections.contains(update.old):
-                batch.sectionReloads.append(update.old)
+                sectionReloads.append(update.old)
                 rebuilt.append(update)
             case .reloadInPlace, .deleteAndInsert:
-                batch.sectionDeletions.append(update.old)
-                batch.sectionInsertions.append(update.new)
+                sectionDeletions.append(update.old)
+                sectionInsertions.append(update.new)
                 rebuilt.append(update)
             }
         }
+        // Without rebuilt sections, the section diff's own runs (no copy).
+        batch.sectionDeletions = sectionDeletions.isEmpty
+            ? sections.deletions : ListDiff.Offsets((Array(sections.deletions) + sectionDeletions).sorted())
+        batch.sectionInsertions = sectionInsertions.isEmpty
+            ? sections.insertions : ListDiff.Offsets((Array(sections.insertions) + sectionInsertions).sorted())
+        // Both ascending already: `sections.updates` ascends by new offset,
+        // and a reloaded section's old offset is its new one.
+        batch.sectionReloads = ListDiff.Offsets(sectionReloads)
+        batch.sectionReconfigurations = ListDiff.Offsets(sectionReconfigurations)
         let rebuiltOld = Set(rebuilt.lazy.map(\.old))
-        batch.sectionMoves = sections.moves.filter { !rebuiltOld.contains($0.from) }
+        batch.sectionMoves = rebuilt.isEmpty
+            ? sections.moves : ListDiff.Pairs(sections.moves.filter { !rebuiltOld.contains($0.old) })
 
         let replaced = ReplacedSections(sections, rebuilt: rebuilt)
         let routed = replaced.route(itemMoves) { movedItemIsUpdated.contains($0) }
@@ -182,9 +193,6 @@ extension SectionedDiff {
                 batch.itemInsertions.append(update.new)
             }
         }
-        batch.sectionDeletions.sort()
-        batch.sectionInsertions.sort()
-        batch.sectionReloads.sort()
         batch.itemDeletions.sort()
         batch.itemInsertions.sort()
         batch.itemReloads.sort()
@@ -203,7 +211,7 @@ struct ReplacedSections {
 
     /// - Parameter rebuilt: the updated sections, as (old, new) offsets,
     ///   that are replaced whole (reloaded, or deleted and inserted).
-    init(_ sections: SectionMatch, rebuilt: [ListDiff.Update]) {
+    init<Rebuilt: Sequence>(_ sections: SectionMatch, rebuilt: Rebuilt) where Rebuilt.Element == ListDiff.Pair {
         old = Bits(count: sections.oldCount)
         new = Bits(count: sections.newCount)
         for section in sections.deletions { old.insert(section) }
@@ -220,18 +228,18 @@ struct ReplacedSections {
     /// path, one joining a replaced section a deletion at its old path.
     ///
     /// - Complexity: O(m), m = `moves.count`.
-    func route(_ moves: [SectionedDiff.ItemMove], split: (Int) -> Bool = { _ in false })
-        -> (moves: [SectionedDiff.ItemMove], deletions: [IndexPath], insertions: [IndexPath]) {
-        var routed: [SectionedDiff.ItemMove] = [], deletions: [IndexPath] = [], insertions: [IndexPath] = []
+    func route(_ moves: [SectionedDiff.ItemPair], split: (Int) -> Bool = { _ in false })
+        -> (moves: [SectionedDiff.ItemPair], deletions: [IndexPath], insertions: [IndexPath]) {
+        var routed: [SectionedDiff.ItemPair] = [], deletions: [IndexPath] = [], insertions: [IndexPath] = []
         for (index, move) in moves.enumerated() {
-            let leaves = !old.contains(move.from.sectionIndex)
-            let arrives = !new.contains(move.to.sectionIndex)
+            let leaves = !old.contains(move.old.sectionIndex)
+            let arrives = !new.contains(move.new.sectionIndex)
             if leaves && arrives && !split(index) {
                 routed.append(move)
                 continue
             }
-            if leaves { deletions.append(move.from) }
-            if arrives { insertions.append(move.to) }
+            if leaves { deletions.append(move.old) }
+            if arrives { insertions.append(move.new) }
         }
         return (routed, deletions, insertions)
     }

@@ -110,7 +110,7 @@ extension SectionedDiff {
         } catch {
             try failed(error)
         }
-        var updated: [ListDiff.Update] = []
+        var updated: [ListDiff.Pair] = []
         do throws(CoreFailure) {
             if comparingContent {
                 let same = ContentComparison.comparer(for: S.Items.Element.self) ?? { $0 == $1 }
@@ -148,11 +148,11 @@ extension SectionedDiff {
     static func updates<S: DiffableSection>(
         from old: [S], to new: [S], oldLayout: SectionLayout, items: ItemMatch,
         same: (S.Items.Element, S.Items.Element) -> Bool, cancel: CancelFlag?
-    ) throws(CoreFailure) -> [ListDiff.Update] {
+    ) throws(CoreFailure) -> [ListDiff.Pair] {
         if items.deletions.count == items.oldCount { return [] }
         // O(1) views for array-backed sections; a copy for other collections.
         let oldItems = old.map { ContiguousArray($0.items) }
-        var updates: [ListDiff.Update] = []
+        var updates: [ListDiff.Pair] = []
         var newOffset = 0, hint = 0
         var cached = oldItems.first ?? [] // oldItems[hint], kept at hand
         for section in new {
@@ -164,7 +164,7 @@ extension SectionedDiff {
                         cached = oldItems[oldSection]
                     }
                     if !same(cached[oldOffset - oldLayout.starts[oldSection]], item) {
-                        updates.append(ListDiff.Update(old: oldOffset, new: newOffset))
+                        updates.append(ListDiff.Pair(old: oldOffset, new: newOffset))
                     }
                 }
                 newOffset += 1

@@ -7,7 +7,9 @@ import Foundation
 extension SectionedDiff {
     /// One operation of `sequentialSteps`, in the coordinates of the list as
     /// the steps before it left it (as `NSTableView` applies operations
-    /// inside `beginUpdates()` / `endUpdates()`).
+    /// inside `beginUpdates()` / `endUpdates()`). So a move's `from` and `to`
+    /// are places in that running list, neither old nor new coordinates, as
+    /// in `NSTableView.moveRow(at:to:)`.
     public enum Step: Hashable, Sendable {
         /// Removes the section at this offset, with its items.
         case deleteSection(Int)
@@ -17,18 +19,19 @@ extension SectionedDiff {
         /// Takes the section at `from` out, then puts it at `to`.
         case moveSection(from: Int, to: Int)
         /// Replaces the section at this offset, items included, with its new
-        /// content. Comes after every structural step, so the offset is the
-        /// section's new one.
-        case reloadSection(Int)
+        /// content (a section update). Comes after every structural step, so
+        /// the offset is the section's new one.
+        case updateSection(Int)
         /// Removes the item at this index path.
         case deleteItem(IndexPath)
         /// Inserts the new snapshot's item that ends at this index path.
         case insertItem(IndexPath)
         /// Takes the item at `from` out, then puts it at `to`.
         case moveItem(from: IndexPath, to: IndexPath)
-        /// Replaces the item at this index path with its new content. Comes
-        /// after every structural step, so the path is the item's new one.
-        case reloadItem(IndexPath)
+        /// Replaces the item at this index path with its new content (an item
+        /// update). Comes after every structural step, so the path is the
+        /// item's new one.
+        case updateItem(IndexPath)
     }
 }
 
@@ -40,11 +43,11 @@ extension SectionedDiff {
     /// The order: item deletions (descending), section deletions
     /// (descending), section moves, section insertions (ascending, at their
     /// new offsets), item moves, item insertions (ascending, at their new
-    /// paths), then section and item reloads at their new offsets and paths.
+    /// paths), then section and item updates at their new offsets and paths.
     /// As in `batchUpdates`, deleted, inserted and updated sections are
     /// replaced whole: an item moving out of one is inserted where it lands,
     /// an item moving into one is deleted where it was. Unlike there, an
-    /// updated item that moves is moved and then reloaded.
+    /// updated item that moves is moved and then updated.
     ///
     /// - Complexity: O(s + c log n), s = section count, c = change count,
     ///   n = item count, plus O(k) for the k items of sections that items
@@ -65,10 +68,10 @@ extension SectionedDiff {
         steps.append(contentsOf: sections.insertions.lazy.map(Step.insertSection))
         appendItemMoves(movers, to: &steps)
         steps.append(contentsOf: insertions.lazy.map(Step.insertItem))
-        steps.append(contentsOf: sections.updates.lazy.map { Step.reloadSection($0.new) })
+        steps.append(contentsOf: sections.updates.lazy.map { Step.updateSection($0.new) })
         for update in itemUpdates
         where !replaced.old.contains(update.old.sectionIndex) && !replaced.new.contains(update.new.sectionIndex) {
-            steps.append(.reloadItem(update.new))
+            steps.append(.updateItem(update.new))
         }
         return steps
     }
@@ -80,7 +83,7 @@ extension SectionedDiff {
         let container = SlotPlan.Container(
             current: (0..<oldSectionCount).filter { sections.newSection(forOld: $0) != nil },
             final: (0..<newSectionCount).compactMap { sections.oldSection(forNew: $0) })
-        let moves = sections.moves.map { SlotPlan.Move(member: $0.from, fromContainer: 0, toContainer: 0) }
+        let moves = sections.moves.map { SlotPlan.Move(member: $0.old, fromContainer: 0, toContainer: 0) }
         for (from, to) in SlotPlan.offsets(of: moves, in: [container], isMover: moved.contains) where from != to {
             steps.append(.moveSection(from: from, to: to))
         }
@@ -88,14 +91,14 @@ extension SectionedDiff {
 
     /// Item moves between and within surviving sections, once the sections
     /// are in their new order and before item insertions. `movers` are
-    /// ascending by `to`; members are old flat offsets.
-    private func appendItemMoves(_ movers: [ItemMove], to steps: inout [Step]) {
+    /// ascending by `new`; members are old flat offsets.
+    private func appendItemMoves(_ movers: [ItemPair], to steps: inout [Step]) {
         if movers.isEmpty { return }
         var isMover = Bits(count: items.oldCount)
         var container = [Int: Int]() // new section -> container index
         for move in movers {
-            isMover.insert(oldLayout.starts[move.from.sectionIndex] + move.from.itemIndex)
-            for section in [sections.newSection(forOld: move.from.sectionIndex)!, move.to.sectionIndex]
+            isMover.insert(oldLayout.starts[move.old.sectionIndex] + move.old.itemIndex)
+            for section in [sections.newSection(forOld: move.old.sectionIndex)!, move.new.sectionIndex]
             where container[section] == nil {
                 container[section] = 0
             }
@@ -112,9 +115,9 @@ extension SectionedDiff {
                     .filter { isMover.contains($0) || oldRange.contains($0) })
         }
         let moves = movers.map { move in
-            SlotPlan.Move(member: oldLayout.starts[move.from.sectionIndex] + move.from.itemIndex,
-                          fromContainer: container[sections.newSection(forOld: move.from.sectionIndex)!]!,
-                          toContainer: container[move.to.sectionIndex]!)
+            SlotPlan.Move(member: oldLayout.starts[move.old.sectionIndex] + move.old.itemIndex,
+                          fromContainer: container[sections.newSection(forOld: move.old.sectionIndex)!]!,
+                          toContainer: container[move.new.sectionIndex]!)
         }
         for (move, offsets) in zip(moves, SlotPlan.offsets(of: moves, in: containers, isMover: isMover.contains)) {
             let fromSection = involved[move.fromContainer], toSection = involved[move.toContainer]

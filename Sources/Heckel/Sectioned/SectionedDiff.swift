@@ -26,14 +26,14 @@ import Foundation
 /// `ListDiff`; the rest are deletions and insertions.
 ///
 /// ```swift
-/// let old = [Section(id: "A", items: ["a", "b"]), Section(id: "B", items: ["c"])]
-/// let new = [Section(id: "B", items: ["c", "b"]), Section(id: "C", items: ["d"])]
+/// let old = [ListSection(id: "A", items: ["a", "b"]), ListSection(id: "B", items: ["c"])]
+/// let new = [ListSection(id: "B", items: ["c", "b"]), ListSection(id: "C", items: ["d"])]
 /// let diff = try SectionedDiff(from: old, to: new)
-/// diff.sectionDeletions   // [0]          "A"
-/// diff.sectionInsertions  // [1]          "C"
-/// diff.itemMoves          // [[0, 1] -> [0, 1]]  "b" left deleted "A" for "B"
-/// diff.newIndexPath(forOld: [1, 0]) // [0, 0]
-/// let updates = diff.batchUpdates  // for performBatchUpdates
+/// assert(diff.sectionDeletions == [0])  // "A"
+/// assert(diff.sectionInsertions == [1]) // "C"
+/// assert(diff.itemMoves == [.init(old: [0, 1], new: [0, 1])]) // "b" left deleted "A" for "B"
+/// assert(diff.newIndexPath(forOld: [1, 0]) == [0, 0])         // "c"
+/// let updates = diff.batchUpdates // for performBatchUpdates
 /// ```
 ///
 /// What is reported:
@@ -59,12 +59,12 @@ public struct SectionedDiff: Sendable, Equatable {
     /// New index paths of inserted items, ascending; items of inserted
     /// sections are not listed.
     public let itemInsertions: [IndexPath]
-    /// Moved items, ascending by `to`. Minimal: the items kept in each
+    /// Moved items, ascending by `new`. Minimal: the items kept in each
     /// surviving section form a longest increasing run of their old places.
-    public let itemMoves: [ItemMove]
+    public let itemMoves: [ItemPair]
     /// Items with the same identity whose content changed, ascending by
     /// `new`. Always empty for diffs made without an identity.
-    public let itemUpdates: [ItemUpdate]
+    public let itemUpdates: [ItemPair]
 
     @usableFromInline let sections: SectionMatch
     /// The pairing of the two snapshots' items flattened in section order.
@@ -80,7 +80,7 @@ public struct SectionedDiff: Sendable, Equatable {
     ///   differs, ascending by new offset.
     @usableFromInline
     init(sections: SectionMatch, oldLayout: SectionLayout, newLayout: SectionLayout, items: ItemMatch,
-         updatedPairs: [ListDiff.Update] = []) {
+         updatedPairs: [ListDiff.Pair] = []) {
         precondition(items.oldCount == oldLayout.itemCount && items.newCount == newLayout.itemCount)
         let pass = ItemPass(sections: sections, oldLayout: oldLayout, newLayout: newLayout, items: items,
                             itemUpdates: updatedPairs)
@@ -116,17 +116,17 @@ public struct SectionedDiff: Sendable, Equatable {
     /// - Complexity: O(1).
     public var sectionInsertions: ListDiff.Offsets { sections.insertions }
 
-    /// Moved sections (old offset to new offset), ascending by `to`; the
+    /// Moved sections (old offset to new offset), ascending by `new`; the
     /// fewest that explain the new order.
     ///
     /// - Complexity: O(1).
-    public var sectionMoves: ListDiff.Moves { sections.moves }
+    public var sectionMoves: ListDiff.Pairs { sections.moves }
 
     /// Matched sections whose own content changed (`isContentEqual(to:)` is
     /// false), ascending by `new`.
     ///
     /// - Complexity: O(1).
-    public var sectionUpdates: [ListDiff.Update] { sections.updates }
+    public var sectionUpdates: ListDiff.Pairs { sections.updates }
 
     /// The new offset of old section `offset`, or `nil` when it was deleted.
     ///
@@ -183,46 +183,6 @@ public struct SectionedDiff: Sendable, Equatable {
     }
 }
 
-extension SectionedDiff {
-    /// An item that changed section, or changed place among the items kept
-    /// in its section.
-    public struct ItemMove: Hashable, Sendable {
-        /// The item's index path in the old snapshot.
-        public var from: IndexPath
-        /// The item's index path in the new snapshot.
-        public var to: IndexPath
-
-        /// A move of the item at old path `from` to new path `to`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(from: IndexPath, to: IndexPath) {
-            self.from = from
-            self.to = to
-        }
-    }
-}
-
-extension SectionedDiff {
-    /// A matched item whose identity is unchanged but whose content is not
-    /// `==`: a cell to reconfigure or reload.
-    public struct ItemUpdate: Hashable, Sendable {
-        /// The item's index path in the old snapshot.
-        public var old: IndexPath
-        /// The item's index path in the new snapshot.
-        public var new: IndexPath
-
-        /// An update of the item at old path `old`, found at new path `new`.
-        ///
-        /// - Complexity: O(1).
-        @inlinable
-        public init(old: IndexPath, new: IndexPath) {
-            self.old = old
-            self.new = new
-        }
-    }
-}
-
 extension SectionedDiff: CustomStringConvertible {
     /// A summary such as `SectionedDiff(sections 3 -> 2: deletions [0], ...;
     /// items: deletions [[1, 0]], ..., moves [[0, 1]->[0, 0]], ...)`; counts
@@ -237,7 +197,7 @@ extension SectionedDiff: CustomStringConvertible {
                 + "\(sectionMoves.count) moves, \(sectionUpdates.count) updates"
         } else {
             sectionPart = "deletions \(sectionDeletions), insertions \(sectionInsertions), "
-                + "moves [\(sectionMoves.map { "\($0.from)->\($0.to)" }.joined(separator: ", "))], "
+                + "moves [\(sectionMoves.map { "\($0.old)->\($0.new)" }.joined(separator: ", "))], "
                 + "updates [\(sectionUpdates.map { "\($0.old)->\($0.new)" }.joined(separator: ", "))]"
         }
         let itemChanges = itemDeletions.count + itemInsertions.count + itemMoves.count + itemUpdates.count
@@ -247,7 +207,7 @@ extension SectionedDiff: CustomStringConvertible {
                 + "\(itemMoves.count) moves, \(itemUpdates.count) updates"
         } else {
             itemPart = "deletions \(itemDeletions.map(Array.init)), insertions \(itemInsertions.map(Array.init)), "
-                + "moves [\(itemMoves.map { "\(Array($0.from))->\(Array($0.to))" }.joined(separator: ", "))], "
+                + "moves [\(itemMoves.map { "\(Array($0.old))->\(Array($0.new))" }.joined(separator: ", "))], "
                 + "updates [\(itemUpdates.map { "\(Array($0.old))->\(Array($0.new))" }.joined(separator: ", "))]"
         }
         return "SectionedDiff(sections \(oldSectionCount) -> \(newSectionCount): \(sectionPart); items: \(itemPart))"

@@ -48,18 +48,18 @@ public final class NSCollectionViewAdapter: ListDriverView {
     public func applyBatch(_ batch: SectionedDiff.BatchUpdates, of diff: SectionedDiff) {
         view.deleteSections(IndexSet(batch.sectionDeletions))
         view.insertSections(IndexSet(batch.sectionInsertions))
-        for move in batch.sectionMoves { view.moveSection(move.from, toSection: move.to) }
+        for move in batch.sectionMoves { view.moveSection(move.old, toSection: move.new) }
         view.reloadSections(IndexSet(batch.sectionReloads))
         view.deleteItems(at: Set(batch.itemDeletions))
         view.insertItems(at: Set(batch.itemInsertions))
-        for move in batch.itemMoves { view.moveItem(at: move.from, to: move.to) }
+        for move in batch.itemMoves { view.moveItem(at: move.old, to: move.new) }
         view.reloadItems(at: Set(batch.itemReloads))
     }
 
     /// `reloadItems(at:)` and `reloadSections(_:)`, outside any batch.
     ///
     /// - Complexity: O(c), c = path count.
-    public func reconfigure(items: [IndexPath], sections: [Int]) {
+    public func reconfigure(items: [IndexPath], sections: ListDiff.Offsets) {
         if !items.isEmpty { view.reloadItems(at: Set(items)) }
         if !sections.isEmpty { view.reloadSections(IndexSet(sections)) }
     }

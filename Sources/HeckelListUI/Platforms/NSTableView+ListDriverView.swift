@@ -56,9 +56,9 @@ public final class NSTableViewAdapter: ListDriverView {
             case .deleteItem(let path): view.removeRows(at: IndexSet(integer: path[1]), withAnimation: animation)
             case .insertItem(let path): view.insertRows(at: IndexSet(integer: path[1]), withAnimation: animation)
             case .moveItem(let from, let to): view.moveRow(at: from[1], to: to[1])
-            case .reloadItem(let path):
+            case .updateItem(let path):
                 view.reloadData(forRowIndexes: IndexSet(integer: path[1]), columnIndexes: IndexSet(integersIn: 0..<view.numberOfColumns))
-            case .deleteSection, .insertSection, .moveSection, .reloadSection:
+            case .deleteSection, .insertSection, .moveSection, .updateSection:
                 view.reloadData()
                 return
             }
@@ -68,7 +68,7 @@ public final class NSTableViewAdapter: ListDriverView {
     /// Nothing: the steps already reloaded the updated rows.
     ///
     /// - Complexity: O(1).
-    public func reconfigure(items: [IndexPath], sections: [Int]) {}
+    public func reconfigure(items: [IndexPath], sections: ListDiff.Offsets) {}
 }
 
 extension ListDriverView where Self == NSTableViewAdapter {

@@ -48,11 +48,11 @@ public final class UICollectionViewAdapter: ListDriverView {
     public func applyBatch(_ batch: SectionedDiff.BatchUpdates, of diff: SectionedDiff) {
         view.deleteSections(IndexSet(batch.sectionDeletions))
         view.insertSections(IndexSet(batch.sectionInsertions))
-        for move in batch.sectionMoves { view.moveSection(move.from, toSection: move.to) }
+        for move in batch.sectionMoves { view.moveSection(move.old, toSection: move.new) }
         view.reloadSections(IndexSet(batch.sectionReloads))
         view.deleteItems(at: batch.itemDeletions)
         view.insertItems(at: batch.itemInsertions)
-        for move in batch.itemMoves { view.moveItem(at: move.from, to: move.to) }
+        for move in batch.itemMoves { view.moveItem(at: move.old, to: move.new) }
         view.reloadItems(at: batch.itemReloads)
     }
 
@@ -60,7 +60,7 @@ public final class UICollectionViewAdapter: ListDriverView {
     /// `reloadSections(_:)` outside any batch for updated sections.
     ///
     /// - Complexity: O(c), c = path count.
-    public func reconfigure(items: [IndexPath], sections: [Int]) {
+    public func reconfigure(items: [IndexPath], sections: ListDiff.Offsets) {
         if #available(iOS 15.0, tvOS 15.0, *) { view.reconfigureItems(at: items) } else { view.reloadItems(at: items) }
         if !sections.isEmpty { view.reloadSections(IndexSet(sections)) }
     }

@@ -48,11 +48,11 @@ public final class UITableViewAdapter: ListDriverView {
     public func applyBatch(_ batch: SectionedDiff.BatchUpdates, of diff: SectionedDiff) {
         view.deleteSections(IndexSet(batch.sectionDeletions), with: .automatic)
         view.insertSections(IndexSet(batch.sectionInsertions), with: .automatic)
-        for move in batch.sectionMoves { view.moveSection(move.from, toSection: move.to) }
+        for move in batch.sectionMoves { view.moveSection(move.old, toSection: move.new) }
         view.reloadSections(IndexSet(batch.sectionReloads), with: .automatic)
         view.deleteRows(at: batch.itemDeletions, with: .automatic)
         view.insertRows(at: batch.itemInsertions, with: .automatic)
-        for move in batch.itemMoves { view.moveRow(at: move.from, to: move.to) }
+        for move in batch.itemMoves { view.moveRow(at: move.old, to: move.new) }
         view.reloadRows(at: batch.itemReloads, with: .automatic)
     }
 
@@ -60,7 +60,7 @@ public final class UITableViewAdapter: ListDriverView {
     /// `reloadSections(_:with:)` outside any batch for updated sections.
     ///
     /// - Complexity: O(c), c = path count.
-    public func reconfigure(items: [IndexPath], sections: [Int]) {
+    public func reconfigure(items: [IndexPath], sections: ListDiff.Offsets) {
         if #available(iOS 15.0, tvOS 15.0, *) { view.reconfigureRows(at: items) } else { view.reloadRows(at: items, with: .none) }
         if !sections.isEmpty { view.reloadSections(IndexSet(sections), with: .none) }
     }

@@ -28,7 +28,7 @@ final class StrictFakeListView: ListDriverView {
     private var heldCompletions: [(Bool) -> Void] = []
     private var insideBatch = false
     private var issued: SectionedDiff.BatchUpdates?
-    private var owedReconfigurations: (items: [IndexPath], sections: [Int])?
+    private var owedReconfigurations: (items: [IndexPath], sections: ListDiff.Offsets)?
     private var batchWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     init(showing shown: [SectionedGroup], rule: BatchUpdateSimulator.ReloadRule) {
@@ -85,7 +85,7 @@ final class StrictFakeListView: ListDriverView {
         issued = batch
     }
 
-    func reconfigure(items: [IndexPath], sections: [Int]) {
+    func reconfigure(items: [IndexPath], sections: ListDiff.Offsets) {
         if insideBatch { failures.append("content updates inside the batch") }
         guard let owed = owedReconfigurations, owed.items == items, owed.sections == sections else {
             failures.append("content updates \(items) \(sections) that no batch listed")

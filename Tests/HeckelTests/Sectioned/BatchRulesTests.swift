@@ -27,7 +27,7 @@ struct BatchRulesTests {
     @Test("an insert and a move to the same index path", arguments: BatchUpdateSimulator.ReloadRule.allCases)
     func insertAndMoveToSamePath(rule: BatchUpdateSimulator.ReloadRule) {
         let old = [group(0, [1, 2])], new = [group(0, [2, 3, 1])]
-        let batch = SectionedDiff.BatchUpdates(itemInsertions: [[0, 0]], itemMoves: [.init(from: [0, 0], to: [0, 0])])
+        let batch = SectionedDiff.BatchUpdates(itemInsertions: [[0, 0]], itemMoves: [.init(old: [0, 0], new: [0, 0])])
         #expect(refused(batch, old, new, rule: rule, containing: "to the same index path [0, 0]"))
     }
 
@@ -49,7 +49,7 @@ struct BatchRulesTests {
     @Test("no item operation inside a section being deleted, inserted or reloaded", arguments: BatchUpdateSimulator.ReloadRule.allCases)
     func itemsOfReplacedSections(rule: BatchUpdateSimulator.ReloadRule) {
         let old = [group(0, [1, 2]), group(1, [3])], new = [group(1, [3, 2])]
-        let moveOut = SectionedDiff.BatchUpdates(sectionDeletions: [0], itemMoves: [.init(from: [0, 1], to: [0, 1])])
+        let moveOut = SectionedDiff.BatchUpdates(sectionDeletions: [0], itemMoves: [.init(old: [0, 1], new: [0, 1])])
         #expect(refused(moveOut, old, new, rule: rule, containing: "in a section being delete"))
         let reloadAndDelete = SectionedDiff.BatchUpdates(sectionReloads: [0], itemDeletions: [[0, 0]])
         #expect(refused(reloadAndDelete, [group(0, [1, 2])], [group(0, [2])], rule: rule, containing: "in a section being reload"))

@@ -87,7 +87,7 @@ enum BatchUpdateSimulator {
             try use(old: s, .reload)
             if rule == .sameIndexPath { try use(new: s, .reloadInsert) }
         }
-        for m in batch.sectionMoves { try use(old: m.from, .moveSource); try use(new: m.to, .moveDestination) }
+        for m in batch.sectionMoves { try use(old: m.old, .moveSource); try use(new: m.new, .moveDestination) }
         for s in batch.sectionInsertions { try use(new: s, .insert) }
         let reloadsAsDeletes = rule == .sameIndexPath ? batch.sectionReloads.count : 0
         let sectionCount = old.count - batch.sectionDeletions.count - reloadsAsDeletes
@@ -101,7 +101,7 @@ enum BatchUpdateSimulator {
         // rule) fill the remaining offsets in old order.
         var origin = [Int?](repeating: nil, count: new.count) // nil: inserted
         var fresh = [Bool](repeating: false, count: new.count) // fetched whole
-        for m in batch.sectionMoves { origin[m.to] = m.from }
+        for m in batch.sectionMoves { origin[m.new] = m.old }
         for n in new.indices where newRole[n] == .insert || newRole[n] == .reloadInsert { fresh[n] = true }
         var next = 0
         for s in old.indices where oldRole[s] == nil || (oldRole[s] == .reload && rule == .shiftedPosition) {
@@ -137,14 +137,14 @@ enum BatchUpdateSimulator {
             try use(oldItem: p, .reload)
             if rule == .sameIndexPath { try use(newItem: p, "reload insert") }
         }
-        for m in batch.itemMoves { try use(oldItem: m.from, .moveSource); try use(newItem: m.to, "move") }
+        for m in batch.itemMoves { try use(oldItem: m.old, .moveSource); try use(newItem: m.new, "move") }
         for p in batch.itemInsertions { try use(newItem: p, "insert") }
 
         // Fixed arrivals per new section: nil value = fetched from the data source.
         var arrivals = [[Int: SectionedRow?]](repeating: [:], count: new.count)
         for p in batch.itemInsertions { arrivals[p[0]][p[1]] = .some(nil) }
         if rule == .sameIndexPath { for p in batch.itemReloads { arrivals[p[0]][p[1]] = .some(nil) } }
-        for m in batch.itemMoves { arrivals[m.to[0]][m.to[1]] = .some(old[m.from[0]].items[m.from[1]]) }
+        for m in batch.itemMoves { arrivals[m.new[0]][m.new[1]] = .some(old[m.old[0]].items[m.old[1]]) }
 
         var result: [SectionedGroup] = []
         for n in new.indices {
@@ -165,7 +165,7 @@ enum BatchUpdateSimulator {
             let count = staying.count + arrivals[n].count
             guard count == new[n].items.count else {
                 let inserted = batch.itemInsertions.filter { $0[0] == n }.count
-                let movedIn = batch.itemMoves.filter { $0.to[0] == n }.count
+                let movedIn = batch.itemMoves.filter { $0.new[0] == n }.count
                 throw reject("invalid number of items in section \(n). The number of items contained in an existing section after the update (\(new[n].items.count)) must be equal to the number of items contained in that section before the update (\(old[o].items.count)), plus or minus the number of items inserted or deleted from that section (\(inserted) inserted, \(deleted) deleted) and plus or minus the number of items moved into or out of that section (\(movedIn) moved in, \(movedOut) moved out)")
             }
             var cells = [SectionedRow??](repeating: nil, count: count)

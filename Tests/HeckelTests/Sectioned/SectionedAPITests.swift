@@ -28,7 +28,7 @@ struct SectionedAPITests {
     func computedErrors() async throws {
         struct Unreadable: Error, Equatable {}
         let old = [ListSection(id: "a", items: [1, 2])], new = [ListSection(id: "a", items: [2]), ListSection(id: "a", items: [])]
-        await #expect(throws: DuplicateSectionIDError<String>(identity: "a", snapshot: .new, firstOffset: 0, secondOffset: 1)) {
+        await #expect(throws: SectionedDiff.DuplicateSectionIDError<String>(identity: "a", snapshot: .new, firstOffset: 0, secondOffset: 1)) {
             try await SectionedDiff.computed(from: old, to: new)
         }
         await #expect(throws: Unreadable()) {
@@ -82,7 +82,7 @@ struct SectionedAPITests {
         path.item = 5
         #expect(path == [2, 5])
         let diff = try SectionedDiff(from: [ListSection(id: 0, items: [1, 2])], to: [ListSection(id: 0, items: [2, 1])])
-        #expect(diff.itemMoves.count == 1 && diff.itemMoves.map { [$0.to.section, $0.to.item] } == diff.itemMoves.map { [$0.to[0], $0.to[1]] })
+        #expect(diff.itemMoves.count == 1 && diff.itemMoves.map { [$0.new.section, $0.new.item] } == diff.itemMoves.map { [$0.new[0], $0.new[1]] })
     }
     #endif
 }

@@ -4,10 +4,28 @@ import FoundationEssentials
 import Foundation
 #endif
 import Heckel
+import Testing
 
 /// Checks a `SectionedDiff` against the snapshots it was made from: the
 /// slow reference, the mappings, and both update forms replayed.
 enum SectionedDiffChecker {
+    /// Records the first problems of `diff`, if any, as one issue naming the
+    /// seed (and the snapshots, unless `showingSnapshots` is false); returns
+    /// whether there were any, so that a loop over seeds stops at the first
+    /// failing one.
+    static func recordedProblems(
+        in diff: SectionedDiff, old: [SectionedGroup], new: [SectionedGroup], seed: UInt64,
+        showingSnapshots: Bool = true, identity: (SectionedRow) -> AnyHashable,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
+        let problems = problems(in: diff, old: old, new: new, identity: identity)
+        if problems.isEmpty { return false }
+        let snapshots = showingSnapshots ? "old \(old)\nnew \(new)\n" : ""
+        Issue.record(Comment(rawValue: "seed \(seed)\n" + snapshots + problems.prefix(5).joined(separator: "\n")),
+                     sourceLocation: sourceLocation)
+        return true
+    }
+
     /// Every problem found, empty when the diff is right.
     static func problems(
         in diff: SectionedDiff, old: [SectionedGroup], new: [SectionedGroup], identity: (SectionedRow) -> AnyHashable
@@ -30,7 +48,7 @@ enum SectionedDiffChecker {
             if let n { expect(diff.oldSection(forNew: n) == o, "section mapping not inverse at \(o)") }
         }
         for move in diff.sectionMoves {
-            expect(diff.newSection(forOld: move.from) == move.to, "section move \(move) disagrees with the mapping")
+            expect(diff.newSection(forOld: move.old) == move.new, "section move \(move) disagrees with the mapping")
         }
 
         // Item mappings: equal to the reference, inverse, same identity.
@@ -59,10 +77,10 @@ enum SectionedDiffChecker {
         expect(diff.itemInsertions == reference.itemInsertions, "item insertions \(diff.itemInsertions), expected \(reference.itemInsertions)")
         expect(Set(diff.itemUpdates.map { [$0.old, $0.new] }) == reference.itemUpdates, "item updates \(diff.itemUpdates)")
         expect(diff.itemMoves.count == reference.minimumItemMoves, "\(diff.itemMoves.count) item moves, fewest \(reference.minimumItemMoves)")
-        expect(diff.itemMoves.map(\.to) == diff.itemMoves.map(\.to).sorted(), "item moves not ascending by destination")
-        let moved = Set(diff.itemMoves.map(\.to))
+        expect(diff.itemMoves.map(\.new) == diff.itemMoves.map(\.new).sorted(), "item moves not ascending by destination")
+        let moved = Set(diff.itemMoves.map(\.new))
         for move in diff.itemMoves {
-            expect(diff.newIndexPath(forOld: move.from) == move.to, "item move \(move.from) -> \(move.to) disagrees with the mapping")
+            expect(diff.newIndexPath(forOld: move.old) == move.new, "item move \(move.old) -> \(move.new) disagrees with the mapping")
         }
         // The items not moved stay in their section, in old order.
         for (s, section) in new.enumerated() {

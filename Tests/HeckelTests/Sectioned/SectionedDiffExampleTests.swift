@@ -25,7 +25,7 @@ struct SectionedDiffExampleTests {
         let diff = try checked([group(0, [1, 2]), group(1, [3])], [group(1, [3, 2]), group(2, [4])])
         #expect(diff.sectionDeletions == [0] && diff.sectionInsertions == [1])
         #expect(diff.itemDeletions.isEmpty && diff.itemInsertions.isEmpty)
-        #expect(diff.itemMoves == [.init(from: [0, 1], to: [0, 1])])
+        #expect(diff.itemMoves == [.init(old: [0, 1], new: [0, 1])])
         #expect(diff.newIndexPath(forOld: [0, 1]) == [0, 1])
         #expect(diff.newIndexPath(forOld: [0, 0]) == nil)
         #expect(diff.oldIndexPath(forNew: [1, 0]) == nil)
@@ -39,7 +39,7 @@ struct SectionedDiffExampleTests {
     @Test("an item joining an inserted section is a move, and a deletion in the batch")
     func joiningInsertedSection() throws {
         let diff = try checked([group(0, [1, 2])], [group(0, [1]), group(5, [7, 2])])
-        #expect(diff.itemMoves == [.init(from: [0, 1], to: [1, 1])])
+        #expect(diff.itemMoves == [.init(old: [0, 1], new: [1, 1])])
         #expect(diff.itemInsertions.isEmpty)
         #expect(diff.batchUpdates.itemDeletions == [[0, 1]])
         #expect(diff.batchUpdates.sectionInsertions == [1])
@@ -58,7 +58,7 @@ struct SectionedDiffExampleTests {
     func oneMove() throws {
         let ids = Array(0..<200)
         let diff = try checked([group(0, ids)], [group(0, Array(ids.dropFirst()) + [0])])
-        #expect(diff.itemMoves == [.init(from: [0, 0], to: [0, 199])])
+        #expect(diff.itemMoves == [.init(old: [0, 0], new: [0, 199])])
         #expect(diff.batchUpdates.itemMoves.count == 1)
     }
 
@@ -118,7 +118,7 @@ struct SectionedDiffExampleTests {
         // Old A keeps one 1; its second 1 pairs with the 1 that appears in B.
         let diff = try checked([group(0, [1, 1]), group(1, [2])], [group(0, [1]), group(1, [2, 1])])
         #expect(diff.newIndexPath(forOld: [0, 0]) == [0, 0])
-        #expect(diff.itemMoves == [.init(from: [0, 1], to: [1, 1])])
+        #expect(diff.itemMoves == [.init(old: [0, 1], new: [1, 1])])
         #expect(diff.itemDeletions.isEmpty && diff.itemInsertions.isEmpty)
     }
 
@@ -126,10 +126,10 @@ struct SectionedDiffExampleTests {
     func duplicateSections() throws {
         let old = [ListSection(id: "news", items: [1]), ListSection(id: "sport", items: [2])]
         let new = [ListSection(id: "news", items: [1]), ListSection(id: "sport", items: []), ListSection(id: "weather", items: []), ListSection(id: "news", items: [3])]
-        #expect(throws: DuplicateSectionIDError<String>(identity: "news", snapshot: .new, firstOffset: 0, secondOffset: 3)) {
+        #expect(throws: SectionedDiff.DuplicateSectionIDError<String>(identity: "news", snapshot: .new, firstOffset: 0, secondOffset: 3)) {
             try SectionedDiff(from: old, to: new)
         }
-        #expect(throws: DuplicateSectionIDError<String>(identity: "sport", snapshot: .old, firstOffset: 1, secondOffset: 2)) {
+        #expect(throws: SectionedDiff.DuplicateSectionIDError<String>(identity: "sport", snapshot: .old, firstOffset: 1, secondOffset: 2)) {
             try SectionedDiff(from: old + [ListSection(id: "sport", items: [])], to: old)
         }
         do {
@@ -142,7 +142,7 @@ struct SectionedDiffExampleTests {
             #expect(error.description == "section identity \"news\" appears twice in the old snapshot, at 0 and 3")
         }
         // The identified initializers throw it too (untyped: `id` may throw).
-        #expect(throws: DuplicateSectionIDError<String>(identity: "news", snapshot: .new, firstOffset: 0, secondOffset: 3)) {
+        #expect(throws: SectionedDiff.DuplicateSectionIDError<String>(identity: "news", snapshot: .new, firstOffset: 0, secondOffset: 3)) {
             try SectionedDiff(from: old, to: new, identifiedBy: { $0 })
         }
     }
@@ -167,7 +167,7 @@ struct SectionedDiffExampleTests {
         let moving = try checked([group(0, [1]), group(1, [2]), group(2, [3])],
                                  [group(1, [2]), group(2, [3]), group(0, [1, 4], header: 1)])
         let batch = moving.batchUpdates
-        #expect(batch.sectionMoves == [.init(from: 0, to: 2)] && batch.sectionReloads.isEmpty)
+        #expect(batch.sectionMoves == [.init(old: 0, new: 2)] && batch.sectionReloads.isEmpty)
         #expect(batch.sectionReconfigurations == [2] && batch.itemInsertions == [[2, 1]])
         let inPlace = moving.batchUpdates(style: .reloadInPlace)
         #expect(inPlace.sectionMoves.isEmpty && inPlace.sectionReloads.isEmpty)
@@ -195,12 +195,12 @@ struct SectionedDiffExampleTests {
         let old = [group(0, [1, 2, 3])]
         let new = [SectionedGroup(id: 0, header: 0, items: [.init(id: 3, content: 1), .init(id: 1, content: 0), .init(id: 2, content: 0)])]
         let diff = try checked(old, new)
-        #expect(diff.itemMoves == [.init(from: [0, 2], to: [0, 0])])
+        #expect(diff.itemMoves == [.init(old: [0, 2], new: [0, 0])])
         #expect(diff.itemUpdates == [.init(old: [0, 2], new: [0, 0])])
         let batch = diff.batchUpdates
         #expect(batch.itemMoves.isEmpty && batch.itemReloads.isEmpty)
         #expect(batch.itemDeletions == [[0, 2]] && batch.itemInsertions == [[0, 0]])
-        #expect(diff.sequentialSteps == [.moveItem(from: [0, 2], to: [0, 0]), .reloadItem([0, 0])])
+        #expect(diff.sequentialSteps == [.moveItem(from: [0, 2], to: [0, 0]), .updateItem([0, 0])])
     }
 
     @Test("ListSection values compare and hash by identity and items")

@@ -10,10 +10,7 @@ struct SectionedDiffRandomTests {
             var generator = SectionedSnapshotGenerator(seed: seed)
             let (old, new) = generator.pair()
             let diff = try SectionedDiff(from: old, to: new, identifiedBy: \.id)
-            let problems = SectionedDiffChecker.problems(in: diff, old: old, new: new) { AnyHashable($0.id) }
-            if !problems.isEmpty {
-                let report = "seed \(seed)\nold \(old)\nnew \(new)\n" + problems.prefix(5).joined(separator: "\n")
-                Issue.record(Comment(rawValue: report))
+            if SectionedDiffChecker.recordedProblems(in: diff, old: old, new: new, seed: seed, identity: { AnyHashable($0.id) }) {
                 return
             }
         }
@@ -26,10 +23,7 @@ struct SectionedDiffRandomTests {
             let (old, new) = generator.pair()
             let diff = try SectionedDiff(from: old.plainSections, to: new.plainSections)
             #expect(diff.itemUpdates.isEmpty && diff.sectionUpdates.isEmpty)
-            let problems = SectionedDiffChecker.problems(in: diff, old: old.withoutHeaders, new: new.withoutHeaders) { AnyHashable($0) }
-            if !problems.isEmpty {
-                let report = "seed \(seed)\nold \(old)\nnew \(new)\n" + problems.prefix(5).joined(separator: "\n")
-                Issue.record(Comment(rawValue: report))
+            if SectionedDiffChecker.recordedProblems(in: diff, old: old.withoutHeaders, new: new.withoutHeaders, seed: seed, identity: { AnyHashable($0) }) {
                 return
             }
         }
@@ -48,10 +42,7 @@ struct SectionedDiffRandomTests {
             case 1: try SectionedDiff(from: old, to: new, identifiedBy: { "row \($0.id)" })
             default: try SectionedDiff(from: old, to: new, identifiedBy: { UInt64($0.id) << 59 })
             }
-            let problems = SectionedDiffChecker.problems(in: diff, old: old, new: new) { AnyHashable($0.id) }
-            if !problems.isEmpty {
-                let report = "seed \(seed)\nold \(old)\nnew \(new)\n" + problems.prefix(5).joined(separator: "\n")
-                Issue.record(Comment(rawValue: report))
+            if SectionedDiffChecker.recordedProblems(in: diff, old: old, new: new, seed: seed, identity: { AnyHashable($0.id) }) {
                 return
             }
         }
@@ -83,10 +74,7 @@ struct SectionedDiffRandomTests {
             var generator = SectionedSnapshotGenerator(seed: 20_000 + seed, itemPool: 400, sectionPool: 40, maxSections: 30, maxItems: 40)
             let (old, new) = generator.pair()
             let diff = try SectionedDiff(from: old, to: new, identifiedBy: \.id)
-            let problems = SectionedDiffChecker.problems(in: diff, old: old, new: new) { AnyHashable($0.id) }
-            if !problems.isEmpty {
-                let report = "seed \(seed)\n" + problems.prefix(5).joined(separator: "\n")
-                Issue.record(Comment(rawValue: report))
+            if SectionedDiffChecker.recordedProblems(in: diff, old: old, new: new, seed: seed, showingSnapshots: false, identity: { AnyHashable($0.id) }) {
                 return
             }
         }

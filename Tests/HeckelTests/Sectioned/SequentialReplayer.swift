@@ -43,7 +43,7 @@ enum SequentialReplayer {
             case .moveSection(let from, let to):
                 guard state.indices.contains(from), state.indices.contains(to) else { throw fail("\(step): out of range") }
                 state.insert(state.remove(at: from), at: to)
-            case .reloadSection(let s):
+            case .updateSection(let s):
                 guard state.indices.contains(s) else { throw fail("\(step): no section \(s)") }
                 state[s].fetched = true
             case .deleteItem(let p):
@@ -57,7 +57,7 @@ enum SequentialReplayer {
                 let cell = state[s].cells.remove(at: k)
                 let (t, j) = try item(to, step, inserting: true)
                 state[t].cells.insert(cell, at: j)
-            case .reloadItem(let p):
+            case .updateItem(let p):
                 let (s, k) = try item(p, step)
                 state[s].cells[k] = nil
             }

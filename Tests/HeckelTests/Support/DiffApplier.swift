@@ -8,12 +8,12 @@ import Heckel
 /// from `old`, so a wrong script gives a wrong list.
 func rebuild<Element>(_ old: [Element], applying diff: ListDiff, insertedFrom new: [Element]) -> [Element] {
     var removed = Set(diff.deletions)
-    for move in diff.moves { removed.insert(move.from) }
+    for move in diff.moves { removed.insert(move.old) }
     var list: [Element] = []
     for (offset, element) in old.enumerated() where !removed.contains(offset) { list.append(element) }
 
     var placements: [(to: Int, element: Element)] = diff.insertions.map { ($0, new[$0]) }
-    placements += diff.moves.map { ($0.to, old[$0.from]) }
+    placements += diff.moves.map { ($0.new, old[$0.old]) }
     placements.sort { $0.to < $1.to }
     for placement in placements { list.insert(placement.element, at: placement.to) }
 

@@ -48,15 +48,15 @@ func checkInvariants<Element, ID: Hashable>(
 
     // Moves: matched pairs, ascending by `to`, and as few as the longest
     // increasing subsequence allows; the pairs left in place keep order.
-    #expect(diff.moves.map(\.to) == diff.moves.map(\.to).sorted(), note, sourceLocation: sourceLocation)
-    #expect(Set(diff.moves.map(\.to)).count == diff.moves.count, note, sourceLocation: sourceLocation)
+    #expect(diff.moves.map(\.new) == diff.moves.map(\.new).sorted(), note, sourceLocation: sourceLocation)
+    #expect(Set(diff.moves.map(\.new)).count == diff.moves.count, note, sourceLocation: sourceLocation)
     for move in diff.moves {
-        #expect(diff.oldOffset(forNew: move.to) == move.from, note, sourceLocation: sourceLocation)
+        #expect(diff.oldOffset(forNew: move.new) == move.old, note, sourceLocation: sourceLocation)
     }
     let matchedOldInNewOrder = new.indices.compactMap { diff.oldOffset(forNew: $0) }
     let lis = longestIncreasingSubsequenceLength(matchedOldInNewOrder)
     #expect(diff.moves.count == matchedOldInNewOrder.count - lis, note, sourceLocation: sourceLocation)
-    let movedTargets = Set(diff.moves.map(\.to))
+    let movedTargets = Set(diff.moves.map(\.new))
     let kept = new.indices.filter { !movedTargets.contains($0) }.compactMap { diff.oldOffset(forNew: $0) }
     #expect(kept == kept.sorted(), note, sourceLocation: sourceLocation)
 

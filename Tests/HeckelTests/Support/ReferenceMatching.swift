@@ -42,7 +42,7 @@ func checkAgainstReference<Element: Equatable>(
     let lis = longestIncreasingSubsequenceLength(matchedOldInNewOrder)
     #expect(diff.moves.count == matchedOldInNewOrder.count - lis, note, sourceLocation: sourceLocation)
     for move in diff.moves {
-        #expect(expected[move.to] == move.from, note, sourceLocation: sourceLocation)
+        #expect(expected[move.new] == move.old, note, sourceLocation: sourceLocation)
     }
     let rebuilt = rebuild(old, applying: diff, insertedFrom: new)
     #expect(rebuilt.count == new.count && zip(rebuilt, new).allSatisfy(same), note, sourceLocation: sourceLocation)
