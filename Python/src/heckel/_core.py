@@ -78,7 +78,11 @@ def offsets_pointer(array: np.ndarray):
 def run_matching(call: Callable, old_count: int, new_count: int, *, ignore_order: bool = False,
                  threads: int = 0, cancel: Optional[CancelFlag] = None, allocator=None) -> Matching:
     """Runs `call(options, result)` (a heckel_match_* call over inputs it keeps alive) into fresh
-    NumPy outputs. O(old_count + new_count) memory for the outputs, written by the core only."""
+    NumPy outputs. O(old_count + new_count) memory for the outputs, written by the core only.
+    Counts above MAX_COUNT raise HeckelError(TOO_LARGE) before any output is allocated, as the
+    core itself would."""
+    if old_count > MAX_COUNT or new_count > MAX_COUNT:
+        raise HeckelError(Status.TOO_LARGE)
     old_to_new = np.empty(old_count, dtype=np.uint32)
     new_to_old = np.empty(new_count, dtype=np.uint32)
     moves = np.empty(0 if ignore_order else min(old_count, new_count), dtype=np.uint32)
