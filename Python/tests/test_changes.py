@@ -38,3 +38,12 @@ def test_pairs_equal_tells_null_from_empty_and_compares_bytes():
     assert pairs_equal(old, new, np.array([5, 2]), np.array([5, 2])).tolist() == [True, True]
     with pytest.raises(TypeError, match="compared column"):
         pairs_equal([pa.array([1])], [pa.array(["1"])], np.array([0]), np.array([0]))
+
+
+def test_rows_are_put_back_in_dataframe_order():
+    from heckel.spark import BUCKET, POSITION, in_row_order
+
+    table = pa.table({"id": [3, 1, 2, 1], POSITION: [30, 10, 20, 5], BUCKET: [0, 0, 0, 0]})
+    assert in_row_order(table).to_pydict() == {"id": [1, 1, 2, 3]}
+    ordered = pa.table({"id": [7, 8], POSITION: [1, 2], BUCKET: [0, 0]})
+    assert in_row_order(ordered).to_pydict() == {"id": [7, 8]}

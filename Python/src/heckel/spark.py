@@ -89,8 +89,11 @@ def with_bucket(df: DataFrame, key: list, buckets: int) -> DataFrame:
 
 
 def in_row_order(table: pa.Table) -> pa.Table:
-    """The rows in their DataFrame's order, the columns without the bookkeeping ones."""
-    table = table.sort_by(POSITION) if table.num_rows > 1 else table
+    """The rows in their DataFrame's order, the columns without the bookkeeping ones (the
+    rows are reordered only when they do not arrive in that order)."""
+    positions = table.column(POSITION).to_numpy()
+    if len(positions) > 1 and not np.all(positions[1:] > positions[:-1]):
+        table = table.take(pa.array(np.argsort(positions, kind="stable")))
     return table.drop_columns([POSITION, BUCKET])
 
 
