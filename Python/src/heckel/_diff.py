@@ -37,7 +37,8 @@ def diff(old: Any, new: Any, *, key: Optional[Sequence[str]] = None, ignore_orde
     strings and binary compare by value, floats by bit pattern; a null equals a null only.
     ignore_order: no moves (saves the O(n log n) move pass). threads: the core's thread count
     (0: every core). cancel: a CancelFlag that ends the call with HeckelError(CANCELLED) once
-    raised; Ctrl-C also cancels the call and raises KeyboardInterrupt.
+    raised; Ctrl-C also cancels the call and raises KeyboardInterrupt. allocator: a
+    `heckel_allocator *` cdata for the core's scratch memory (the tests inject failures with it).
 
     TypeError when the sides differ in type or a type cannot be matched; HeckelError (its
     `status` the core's) when the core refuses. Cost: O(n) expected plus O(n log n) for the

@@ -19,7 +19,7 @@ import pyarrow.compute as pc
 @dataclass
 class Encoded:
     """Rows as fixed-size records (`records`, shape (n, width)) or as byte strings
-    (`data` and `offsets`, n + 1 of them); `keep` holds what the pointers need alive."""
+    (`data` and `offsets`, n + 1 of them)."""
     count: int
     records: Optional[np.ndarray] = None
     data: Optional[np.ndarray] = None
