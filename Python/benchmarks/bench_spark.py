@@ -1,0 +1,113 @@
+"""Diffs of generated table pairs on Spark: heckel.spark.diff_tables against spark-extension's
+diff and a plain full outer join with a column comparison, in one SparkSession, interleaved.
+
+Pairs: ROWS rows of 10 columns (id, 5 longs, 2 strings, 2 doubles); NEW has 1 % of OLD's rows
+updated (one column), 0.5 % deleted and 0.5 % inserted. Each engine computes the counts of
+deletes, inserts, updates and unchanged rows (checked equal across engines); the median of
+the runs is printed per engine.
+
+    .venv-python/bin/python Python/benchmarks/bench_spark.py --rows 1000000 --runs 3
+"""
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+
+from pyspark.sql import SparkSession, functions as F  # noqa: E402
+
+VALUES = [f"c{k}" for k in range(1, 10)]
+
+
+def generate(spark, rows: int, folder: Path):
+    """OLD and NEW as Parquet in folder (written once per size)."""
+    old_path, new_path = folder / f"old-{rows}", folder / f"new-{rows}"
+    if not (old_path / "_SUCCESS").exists() or not (new_path / "_SUCCESS").exists():
+        base = spark.range(rows).withColumn("h", F.xxhash64("id"))
+        columns = [F.col("id")]
+        for k in range(1, 6):
+            columns.append(F.pmod(F.xxhash64("id", F.lit(k)), F.lit(1_000_000)).alias(f"c{k}"))
+        for k in (6, 7):
+            columns.append(F.concat(F.lit("s"), F.pmod(F.xxhash64("id", F.lit(k)), F.lit(100_000))).alias(f"c{k}"))
+        for k in (8, 9):
+            columns.append((F.pmod(F.xxhash64("id", F.lit(k)), F.lit(10_000)) / 8.0).alias(f"c{k}"))
+        old = base.select(*columns, "h")
+        bucket = F.pmod(F.col("h"), F.lit(1000))
+        kept = old.where(bucket >= 5)  # 0.5 % deleted
+        updated = kept.withColumn("c3", F.when(bucket < 15, F.col("c3") + 1).otherwise(F.col("c3")))  # 1 %
+        inserted = (spark.range(rows, rows + rows // 200).withColumn("h", F.xxhash64("id"))
+                    .select(*[c if isinstance(c, str) else c for c in columns], "h"))
+        old.drop("h").write.mode("overwrite").parquet(str(old_path))
+        updated.drop("h").unionByName(inserted.drop("h")).write.mode("overwrite").parquet(str(new_path))
+    return spark.read.parquet(str(old_path)), spark.read.parquet(str(new_path))
+
+
+def heckel_counts(old, new):
+    from heckel.spark import diff_tables
+
+    return diff_tables(old, new, key="id", counts_only=True)
+
+
+def extension_counts(old, new):
+    from gresearch.spark.diff import Differ
+
+    counts = {r["diff"]: r["count"] for r in Differ().diff(old, new, "id").groupBy("diff").count().collect()}
+    return {"delete": counts.get("D", 0), "insert": counts.get("I", 0), "update": counts.get("C", 0),
+            "unchanged": counts.get("N", 0)}
+
+
+def join_counts(old, new):
+    o, n = old.alias("o"), new.alias("n")
+    joined = o.join(n, F.col("o.id") == F.col("n.id"), "full_outer")
+    differs = F.lit(False)
+    for c in VALUES:
+        differs = differs | ~F.col(f"o.{c}").eqNullSafe(F.col(f"n.{c}"))
+    op = (F.when(F.col("o.id").isNull(), "insert").when(F.col("n.id").isNull(), "delete")
+          .when(differs, "update").otherwise("unchanged"))
+    counts = {r["op"]: r["count"] for r in joined.groupBy(op.alias("op")).count().collect()}
+    return {k: counts.get(k, 0) for k in ("delete", "insert", "update", "unchanged")}
+
+
+ENGINES = {"heckel": heckel_counts, "spark-extension": extension_counts, "join": join_counts}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument("--data", default="/tmp/heckel-bench-spark")
+    parser.add_argument("--master", default="local[2]")
+    parser.add_argument("--driver-memory", default="4g")
+    args = parser.parse_args()
+    spark = (SparkSession.builder.master(args.master).appName("heckel-bench")
+             .config("spark.driver.memory", args.driver_memory).config("spark.ui.enabled", "false")
+             .getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")
+    old, new = generate(spark, args.rows, Path(args.data))
+    engines = args.engines.split(",")
+    times = {e: [] for e in engines}
+    results = {}
+    for run in range(args.runs):
+        for engine in engines:  # interleaved: each run times every engine once
+            start = time.perf_counter()
+            results[engine] = ENGINES[engine](old, new)
+            times[engine].append(time.perf_counter() - start)
+            print(f"run {run + 1} {engine}: {times[engine][-1]:.1f} s {results[engine]}", file=sys.stderr, flush=True)
+    reference = results[engines[0]]
+    for engine in engines:
+        assert results[engine] == reference, f"{engine} disagrees: {results[engine]} != {reference}"
+    print(f"rows {args.rows}, {args.runs} runs, {args.master}; counts {reference}")
+    fastest = min(statistics.median(t) for t in times.values())
+    for engine in engines:
+        median = statistics.median(times[engine])
+        print(f"{engine:16} median {median:7.1f} s  ({median / fastest:.2f}x the fastest)  runs "
+              + " ".join(f"{t:.1f}" for t in times[engine]))
+    spark.stop()
+
+
+if __name__ == "__main__":
+    main()
