@@ -8,6 +8,10 @@ struct HeckelBenchCommand: AsyncParsableCommand {
     /// exit status (64 for a usage error); `--help` and `--version` print as usual.
     static func main() async {
         do {
+            // `heckel-bench trees ...`: the tree scenarios (TreeBench.swift).
+            if CommandLine.arguments.dropFirst().first == "trees" {
+                return try TreeBench.run(arguments: Array(CommandLine.arguments.dropFirst(2)))
+            }
             let command = try parseAsRoot()
             if let bench = command as? HeckelBenchCommand, let child = bench.child {
                 // Measured here, before any await: on the main thread, whose heap `malloc_trim`

@@ -1,0 +1,113 @@
+extension TreeDiff {
+    /// The difference between two forests of nodes that adopt
+    /// `DiffableTreeNode`.
+    ///
+    /// ```swift
+    /// let diff = try TreeDiff(from: oldSidebar, to: newSidebar)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - old: The roots before the change, in order.
+    ///   - new: The roots after the change, in order.
+    /// - Throws: `TreeDiff.Error.duplicateIdentity` when two nodes of one tree
+    ///   share an identity; `.tooLarge` past `ListDiff.maximumCount` nodes
+    ///   in all; `.outOfMemory`.
+    /// - Complexity: O(n) expected for n nodes in all (two core matches:
+    ///   the identities against each other, and each tree's against itself
+    ///   reversed, for duplicates), plus O(k log k) per parent whose k
+    ///   staying children change order, plus one content comparison per
+    ///   matched pair.
+    @inlinable
+    public init<Old: Collection, New: Collection>(from old: Old, to new: New) throws(Error)
+    where Old.Element: DiffableTreeNode, New.Element == Old.Element, Old.Element.ID == ID {
+        self = try Self.computing(old, new, identifiedBy: { $0.id }, children: { $0.children }, cancel: nil)!
+    }
+
+    /// The difference between two forests of any node type, given how to
+    /// read a node's identity and children.
+    ///
+    /// ```swift
+    /// let diff = try TreeDiff(from: oldRoots, to: newRoots, identifiedBy: { $0.id }, children: { $0.replies })
+    /// ```
+    ///
+    /// Matched nodes are compared with `isContentEqual(to:)` when `Node`
+    /// adopts `ContentEquatable`, else with `==`.
+    ///
+    /// - Parameters:
+    ///   - old: The roots before the change, in order.
+    ///   - new: The roots after the change, in order.
+    ///   - id: A node's identity, unique in its tree; called once per node.
+    ///   - children: A node's children, in order; called once per node.
+    /// - Throws: as `init(from:to:)`.
+    /// - Complexity: as `init(from:to:)`, plus one call of `id` and of
+    ///   `children` per node.
+    @inlinable
+    public init<Old: Collection, New: Collection, Children: Collection>(
+        from old: Old, to new: New, identifiedBy id: (Old.Element) -> ID, children: (Old.Element) -> Children
+    ) throws(Error) where New.Element == Old.Element, Children.Element == Old.Element, Old.Element: Equatable {
+        self = try Self.computing(old, new, identifiedBy: id, children: children, cancel: nil)!
+    }
+
+    /// The one pipeline behind every initializer and `computed`: both trees
+    /// gathered in preorder, duplicates looked for, the identities matched,
+    /// the changes found. `nil` when `cancel`'s task was cancelled.
+    @inlinable
+    static func computing<Old: Collection, New: Collection, Children: Collection>(
+        _ old: Old, _ new: New, identifiedBy id: (Old.Element) -> ID, children: (Old.Element) -> Children,
+        cancel: CancelFlag?
+    ) throws(Error) -> TreeDiff?
+    where New.Element == Old.Element, Children.Element == Old.Element, Old.Element: Equatable {
+        typealias Node = Old.Element
+        var ids = ContiguousArray<ID>()
+        guard let oldTree = FlatTree<Node, ID>.gathering(old, ids: &ids, id: id, children: children, cancel: cancel),
+              let newTree = FlatTree<Node, ID>.gathering(new, ids: &ids, id: id, children: children, cancel: cancel)
+        else { return nil }
+        let oldCount = oldTree.nodes.count
+        if ids.count > ListDiff.maximumCount { throw .tooLarge(count: ids.count) }
+        let duplicate: (old: Bool, first: Int, second: Int)?
+        do throws(CoreFailure) {
+            duplicate = try TreeDuplicates.first(in: ids, oldCount: oldCount, cancel: cancel)
+        } catch {
+            if let error = Error.from(error) { throw error }
+            return nil
+        }
+        if let (isOld, first, second) = duplicate {
+            let shape = isOld ? oldTree.shape : newTree.shape
+            throw Error.duplicateIdentity(ids[(isOld ? 0 : oldCount) + first], tree: isOld ? .old : .new,
+                                          first: shape.path(of: first), second: shape.path(of: second))
+        }
+        do throws(CoreFailure) {
+            let mapping = try ids.withUnsafeBufferPointer { (all) throws(CoreFailure) in
+                try Matcher.match(UnsafeBufferPointer(rebasing: all[..<oldCount]),
+                                  UnsafeBufferPointer(rebasing: all[oldCount...]),
+                                  options: ListDiff.Options(ignoresOrder: true), cancel: cancel)
+            }
+            var pass = try TreePass(old: oldTree.shape, new: newTree.shape, mapping: mapping, cancel: cancel)
+            let same = ContentComparison.comparer(for: Node.self) ?? { $0 == $1 }
+            pass.updatedPairs = try updates(oldTree.nodes, newTree.nodes, mapping: mapping, same: same, cancel: cancel)
+            return TreeDiff(identities: ids, oldShape: oldTree.shape, newShape: newTree.shape, mapping: mapping,
+                            pass: pass)
+        } catch {
+            if let error = Error.from(error) { throw error }
+            return nil
+        }
+    }
+
+    /// The matched pairs whose nodes are not `same`, ascending by new offset.
+    @inlinable
+    static func updates<Node>(
+        _ old: ContiguousArray<Node>, _ new: ContiguousArray<Node>, mapping: Mapping, same: (Node, Node) -> Bool,
+        cancel: CancelFlag?
+    ) throws(CoreFailure) -> [ListDiff.Update] {
+        var updates: [ListDiff.Update] = []
+        let newToOld = mapping.newToOld
+        for offset in new.indices {
+            try CancelFlag.poll(cancel, at: offset)
+            let matched = newToOld[offset]
+            if matched != Mapping.unmatched, !same(old[Int(matched)], new[offset]) {
+                updates.append(ListDiff.Update(old: Int(matched), new: offset))
+            }
+        }
+        return updates
+    }
+}

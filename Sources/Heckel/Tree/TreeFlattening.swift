@@ -1,0 +1,56 @@
+/// One tree gathered in preorder: its nodes, their identities and its
+/// shape. Iterative (an explicit stack of child iterators), so a chain a
+/// million nodes deep needs no call stack.
+@usableFromInline
+struct FlatTree<Node, ID> {
+    @usableFromInline var nodes: ContiguousArray<Node> = []
+    @usableFromInline var shape = TreeShape()
+
+    @inlinable init() {}
+
+    /// Gathers the trees under `roots`, appending each node's identity to
+    /// `ids`. `nil` when the diff was cancelled (polled every
+    /// `CancelFlag.pollInterval` nodes).
+    ///
+    /// - Precondition: at most `ListDiff.maximumCount` nodes.
+    /// - Complexity: O(n) for n nodes, one call of `id` and of `children`
+    ///   per node.
+    @inlinable
+    static func gathering<Roots: Collection, Children: Collection>(
+        _ roots: Roots, ids: inout ContiguousArray<ID>, id: (Node) -> ID, children: (Node) -> Children,
+        cancel: CancelFlag?
+    ) -> FlatTree? where Roots.Element == Node, Children.Element == Node {
+        var tree = FlatTree()
+        var stack: [(children: Children, next: Children.Index, parent: UInt32, index: UInt32)] = []
+        var rootIndex: UInt32 = 0
+        func visit(_ node: Node, parent: UInt32, index: UInt32) -> Bool {
+            let offset = tree.nodes.count
+            if CancelFlag.isCancelled(cancel, at: offset) { return false }
+            precondition(offset < ListDiff.maximumCount, "TreeDiff: a tree has more than ListDiff.maximumCount nodes")
+            tree.nodes.append(node)
+            ids.append(id(node))
+            tree.shape.append(parent: parent, index: index)
+            let kids = children(node)
+            if !kids.isEmpty {
+                stack.append((kids, kids.startIndex, UInt32(truncatingIfNeeded: offset), 0))
+            }
+            return true
+        }
+        for root in roots {
+            guard visit(root, parent: TreeShape.root, index: rootIndex) else { return nil }
+            rootIndex &+= 1
+            while !stack.isEmpty {
+                let top = stack.count - 1
+                let frame = stack[top]
+                if frame.next == frame.children.endIndex {
+                    stack.removeLast()
+                    continue
+                }
+                stack[top].next = frame.children.index(after: frame.next)
+                stack[top].index = frame.index &+ 1
+                guard visit(frame.children[frame.next], parent: frame.parent, index: frame.index) else { return nil }
+            }
+        }
+        return tree
+    }
+}
