@@ -245,7 +245,7 @@ enum TreeBench {
             // keep their order around moves and insertions at new rows.
             var shown = [Int?](repeating: nil, count: newVisible.count)
             var gone = Set(rows.batch.itemDeletions.map { $0[1] })
-            for m in rows.batch.itemMoves { gone.insert(m.from[1]); shown[m.to[1]] = oldVisible[m.from[1]] }
+            for m in rows.batch.itemMoves { gone.insert(m.old[1]); shown[m.new[1]] = oldVisible[m.old[1]] }
             for p in rows.batch.itemInsertions { shown[p[1]] = newVisible[p[1]] }
             var staying = oldVisible.indices.lazy.filter { !gone.contains($0) }.makeIterator()
             for k in shown.indices where shown[k] == nil { shown[k] = staying.next().map { oldVisible[$0] } }

@@ -69,8 +69,8 @@ extension TreeDiff {
                     batch.itemInsertions.append(IndexPath(indexes: [section, row]))
                     continue
                 }
-                batch.itemMoves.append(SectionedDiff.ItemMove(from: IndexPath(indexes: [section, oldRow]),
-                                                              to: IndexPath(indexes: [section, row])))
+                batch.itemMoves.append(SectionedDiff.ItemPair(old: IndexPath(indexes: [section, oldRow]),
+                                                              new: IndexPath(indexes: [section, row])))
             } else if updated.contains(node) {
                 batch.itemReconfigurations.append(IndexPath(indexes: [section, row]))
             }

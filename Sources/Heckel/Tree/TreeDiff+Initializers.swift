@@ -98,14 +98,14 @@ extension TreeDiff {
     static func updates<Node>(
         _ old: ContiguousArray<Node>, _ new: ContiguousArray<Node>, mapping: Mapping, same: (Node, Node) -> Bool,
         cancel: CancelFlag?
-    ) throws(CoreFailure) -> [ListDiff.Update] {
-        var updates: [ListDiff.Update] = []
+    ) throws(CoreFailure) -> [ListDiff.Pair] {
+        var updates: [ListDiff.Pair] = []
         let newToOld = mapping.newToOld
         for offset in new.indices {
             try CancelFlag.poll(cancel, at: offset)
             let matched = newToOld[offset]
             if matched != Mapping.unmatched, !same(old[Int(matched)], new[offset]) {
-                updates.append(ListDiff.Update(old: Int(matched), new: offset))
+                updates.append(ListDiff.Pair(old: Int(matched), new: offset))
             }
         }
         return updates

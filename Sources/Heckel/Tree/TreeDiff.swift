@@ -41,7 +41,7 @@ public struct TreeDiff<ID: Hashable & Sendable>: Sendable {
     @usableFromInline let deletedRoots: [Int]
     @usableFromInline let insertedRoots: [Int]
     @usableFromInline let movedNodes: [Int]
-    @usableFromInline let updatedPairs: [ListDiff.Update]
+    @usableFromInline let updatedPairs: [ListDiff.Pair]
 
     @usableFromInline
     init(identities: ContiguousArray<ID>, oldShape: TreeShape, newShape: TreeShape, mapping: Mapping,

@@ -19,7 +19,7 @@ struct TreePass {
     @usableFromInline var deletedRoots: [Int] = []
     @usableFromInline var insertedRoots: [Int] = []
     @usableFromInline var movedNodes: [Int] = []
-    @usableFromInline var updatedPairs: [ListDiff.Update] = []
+    @usableFromInline var updatedPairs: [ListDiff.Pair] = []
 
     @usableFromInline
     init(old: TreeShape, new: TreeShape, mapping: Mapping, cancel: CancelFlag?) throws(CoreFailure) {

@@ -108,6 +108,6 @@ struct OutlineStepsTests {
         #expect(rows.batch.itemDeletions == [[0, 1], [0, 2], [0, 4]] && rows.batch.itemMoves.isEmpty)
         let open = diff.expandableRows(oldExpanded: [1, 2, 4], newExpanded: [2, 4])
         #expect(open.newRows == [1, 4, 5, 2, 3])
-        #expect(open.batch.itemMoves.map { [$0.from[1], $0.to[1]] } == [[1, 3], [2, 4]] && open.batch.itemDeletions.isEmpty)
+        #expect(open.batch.itemMoves.map { [$0.old[1], $0.new[1]] } == [[1, 3], [2, 4]] && open.batch.itemDeletions.isEmpty)
     }
 }
