@@ -322,10 +322,18 @@ static void cancel_with_threads_refused(test_tally *t, test_rng *rng) {
     bool known = statm && fscanf(statm, "%lu", &pages) == 1;
     if (statm) fclose(statm);
     struct rlimit saved, capped;
-    if (!known || getrlimit(RLIMIT_AS, &saved) != 0) return;
+    /* Linux always has /proc/self/statm, and lowering a soft limit is always
+     * allowed: a failure here is the test's, reported, never a quiet pass. */
+    if (!known || getrlimit(RLIMIT_AS, &saved) != 0) {
+        tally_expect(t, false, "threads refused", "cannot read the address space in use or its limit");
+        return;
+    }
     capped = saved;
     capped.rlim_cur = (rlim_t)pages * 4096 + (16 << 20);
-    if (setrlimit(RLIMIT_AS, &capped) != 0) return;
+    if (setrlimit(RLIMIT_AS, &capped) != 0) {
+        tally_expect(t, false, "threads refused", "cannot cap the address space");
+        return;
+    }
     unsigned refused = 0; /* the premise: threads cannot all start now */
     pthread_t threads[8];
     bool started[8];
