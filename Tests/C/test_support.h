@@ -62,7 +62,11 @@ typedef enum test_api {
     API_SPANS,         /* decimal text of the value; 0 is the empty span */
     API_KEYED_SPANS,   /* as API_SPANS via heckel_match_keyed_spans, keys heckel_hash_bytes */
     API_WEAK_KEYED_SPANS, /* as API_KEYED_SPANS, keys value % weak_modulus: the bytes decide */
-    API_COUNT
+    API_COUNT,
+    /* Past API_COUNT, so the tests' loops over the APIs leave it out: the
+     * spans' bytes as Swift String values (heckel_match_swift_strings; small
+     * and native ASCII strings, test_support.c's make_swift_strings). */
+    API_SWIFT_STRINGS
 } test_api;
 
 /* The kinds whose keys collide by design (API_WEAK_KEYS, API_WEAK_KEYED_SPANS):
@@ -95,6 +99,12 @@ typedef struct test_run {
     size_t stride_pad;       /* API_KEYS, API_RECORDS: 0, or the elements laid out that many
                                 junk bytes apart and matched where they lie
                                 (heckel_match_keys_at_stride, heckel_match_records_at_stride) */
+    size_t span_before, span_after; /* spans and Swift strings: the decimal text of a value
+                                (0: the empty span) between span_before bytes 'p' and
+                                span_after bytes 's', for lengths past every length class */
+    size_t swift_stride_words; /* API_SWIFT_STRINGS: the strings 16 + 8 * this bytes apart */
+    bool window;             /* call with options.window: the entries outside it must be
+                                untouched, and the result expanded is checked as usual */
 } test_run;
 
 const char *api_name(test_api api);
