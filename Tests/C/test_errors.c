@@ -247,8 +247,10 @@ static void cancel_at_each_poll(test_tally *t, test_rng *rng) {
             test_checked_run c = {{.api = api, .weak_modulus = 4, .element_size = 16}, old, new, n, m};
             char what[96];
             snprintf(what, sizeof what, "%s, %s", api_name(api), alloc_shape_names[shape]);
-            size_t polls = expect_cancel_at_each_poll(t, checked_run_call, &c, (heckel_options){0},
-                                                      "cancelled at a poll", what);
+            /* Every other one on one thread, where the cancel must stop the
+             * call at the poll that saw it. */
+            heckel_options options = {.threads = (api + shape) % 2 ? 1 : 0};
+            size_t polls = expect_cancel_at_each_poll(t, checked_run_call, &c, options, "cancelled at a poll", what);
             if (polls > most) most = polls;
         }
     }

@@ -752,7 +752,10 @@ size_t expect_cancel_at_each_poll(test_tally *tally, test_call call, void *conte
         status = call(context, &options, &error);
         size_t seen = poll_hook_polls();
         poll_hook_arm(0);
-        bool expected = status == HECKEL_CANCELLED ? seen >= k : status == HECKEL_OK && seen < k;
+        /* On one thread nothing polls after the k-th poll raised the flag:
+         * a poll whose answer is dropped shows as a later one that stops. */
+        bool expected = status == HECKEL_CANCELLED ? (options.threads == 1 ? seen == k : seen >= k)
+                                                   : status == HECKEL_OK && seen < k;
         if (!expected || error) {
             char problem[96];
             snprintf(problem, sizeof problem, "%s after %zu polls",

@@ -180,7 +180,8 @@ size_t expect_cancel_at_each_allocation(test_tally *tally, test_call call, void 
 /* The cancel flag raised at the k-th poll (test builds of the core report
  * every poll, from every thread; see poll_hook_arm): all k up to 64, then 32
  * spread out, then the last 64, which cover the passes after matching. The
- * call must be cancelled if the k-th poll came, else OK; a test build
+ * call must be cancelled if the k-th poll came (with options.threads = 1, at
+ * that poll: no later one), else OK; a test build
  * (HECKEL_TEST_HOOKS) whose call reports no poll is a failure. In release
  * builds (no poll reported) the flag raised before the call must cancel it.
  * Returns the polls of an uncancelled call (0 in release builds). */
