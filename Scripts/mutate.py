@@ -24,7 +24,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-WORK = os.path.join(ROOT, "build-mutate")
+WORK = os.path.join(ROOT, "build-mutate")  # --work replaces it
 TREE = os.path.join(WORK, "tree")
 MIRRORED = ["CMakeLists.txt", "cmake", "Sources/CHeckel", "Tests/C"]
 
@@ -144,6 +144,7 @@ def fuzz(fuzz_dir, seconds, log):
     """None when no fuzz run fails within its time, else the run that failed."""
     for target, corpus, long_mode in FUZZ_RUNS:
         scratch = tempfile.mkdtemp(prefix="heckel-mutate-")
+        started = time.time()
         try:
             env = dict(os.environ, HECKEL_FUZZ_LONG=long_mode)
             ok = run(["./" + target, "-max_total_time=%d" % seconds, "-timeout=60", "-rss_limit_mb=4096",
@@ -152,7 +153,8 @@ def fuzz(fuzz_dir, seconds, log):
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
         if not ok:
-            return "%s over %s%s" % (target, corpus, " (long mode)" if long_mode == "1" else "")
+            return "%s over %s%s after %d s" % (target, corpus, " (long mode)" if long_mode == "1" else "",
+                                               time.time() - started)
     return None
 
 
@@ -163,7 +165,14 @@ def main():
     parser.add_argument("--fuzz-seconds", type=int, default=None,
                         help="each fuzz run's bound (default 20; 5 with --quick)")
     parser.add_argument("--only", action="append", help="this mutation (repeatable)")
+    parser.add_argument("--fuzz-only", action="store_true",
+                        help="no ctest: whether the fuzz runs alone catch each (Tests/C/fuzz_blind_spots.txt)")
+    parser.add_argument("--work", help="the mirror and build folders (default build-mutate)")
     args = parser.parse_args()
+    global WORK, TREE
+    if args.work:
+        WORK = os.path.abspath(args.work)
+        TREE = os.path.join(WORK, "tree")
     fuzz_seconds = args.fuzz_seconds if args.fuzz_seconds is not None else (5 if args.quick else 20)
     entries = parse(args.list)
     if args.quick:
@@ -178,9 +187,10 @@ def main():
     if not ok:
         sys.exit("error: cmake failed (log: %s)" % log)
     print("== baseline: build and ctest of the unmutated core (log: %s)" % os.path.relpath(log, ROOT), flush=True)
-    if not run(["cmake", "--build", c_dir, "-j2"], log) or not run(["cmake", "--build", fuzz_dir, "-j2"], log):
+    if (not args.fuzz_only and not run(["cmake", "--build", c_dir, "-j2"], log)) or \
+            not run(["cmake", "--build", fuzz_dir, "-j2"], log):
         sys.exit("error: the unmutated core does not build (log: %s)" % log)
-    baseline = ctest(c_dir, log)
+    baseline = None if args.fuzz_only else ctest(c_dir, log)
     if baseline:
         sys.exit("error: the unmutated core fails %s: fix that first" % ", ".join(baseline))
     killed = 0
@@ -198,10 +208,10 @@ def main():
         try:
             with open(path, "w") as f:
                 f.write(original.replace(e["from"], e["to"]))
-            if not run(["cmake", "--build", c_dir, "-j2"], log):
+            if not args.fuzz_only and not run(["cmake", "--build", c_dir, "-j2"], log):
                 verdict, by = "ERROR", "does not compile"
             else:
-                failing = ctest(c_dir, log)
+                failing = None if args.fuzz_only else ctest(c_dir, log)
                 if failing:
                     verdict, by = "killed", "ctest: " + ", ".join(failing[:4]) + (" ..." if len(failing) > 4 else "")
                 elif not run(["cmake", "--build", fuzz_dir, "-j2"], log):
