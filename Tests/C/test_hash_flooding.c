@@ -315,6 +315,25 @@ static void secret_seeds_change(test_tally *tally, test_rng *rng) {
     tally_expect(tally, changed > 0, "seeds from one secret change between calls", detail);
 }
 
+/* The seeds the hashing matchers draw per call (heckel_random_seed: the
+ * system's random source from 1,024 elements, the fallback below) differ
+ * between calls: a fixed one would let crafted records or spans share keys
+ * in bulk again, which no output shows. */
+uint64_t heckel_random_seed(size_t elements);
+
+static void system_seeds_change(test_tally *tally) {
+    enum { CALLS = 1000 };
+    static const size_t sizes[] = {10, 2000};
+    for (int s = 0; s < 2; s++) {
+        uint64_t first = heckel_random_seed(sizes[s]);
+        size_t changed = 0;
+        for (size_t k = 1; k < CALLS; k++) changed += heckel_random_seed(sizes[s]) != first;
+        char detail[64];
+        snprintf(detail, sizeof detail, "%zu elements: %zu of %d calls", sizes[s], changed, CALLS - 1);
+        tally_expect(tally, changed > 0, "seeds change between calls", detail);
+    }
+}
+
 int main(void) {
     test_tally tally = {0, 0};
     test_rng rng = {1978};
@@ -325,6 +344,7 @@ int main(void) {
     crafted_swift_strings(&tally, &rng, 0);
     crafted_swift_strings(&tally, &rng, 0x5EC7E7ull);
     secret_seeds_change(&tally, &rng);
+    system_seeds_change(&tally);
 #ifdef HECKEL_TEST_HOOKS
     string_keys_are_xxh3(&tally, &rng);
 #endif
