@@ -167,13 +167,17 @@ def main():
                 if shape == "long" and layout not in ("packed", "window"):
                     continue
                 seeds.append(lists_seed(rng, api, layout, shape))
-    # Long lists: either side of 65,534 elements after the prefix, and past 2 * 2^17.
+    # Long lists: either side of 65,534 elements after the prefix (a fresh
+    # first element, so no prefix), and past 2 * 2^17 (the thread grain).
+    front = [(1, 0, 1), (0, 2, 1)]                           # a fresh first element for the old first one
     for n, edits, distinct in [
-            (32767, [(0, 0, 0)], 1),                         # 32,767 a side: 65,534 in all
-            (32768, [(0, 0, 0)], 1),                         # one past the bound
-            (40000, [(2 | 0x30, 30000, 40)], 1),             # a block of 1,280 moved to the back
+            (32767, front, 1),                               # 65,534 in all: the bound
+            (32767, front[:1], 1),                           # 65,535: one past it
+            (32768, front, 1),                               # 65,536
+            (65533, [(1, 0, 1)], 1),                         # 65,534 + 1, nearly all old
+            (40000, [(1, 0, 1), (2 | 0x30, 30000, 40)], 1),  # a block of 1,280 moved to the back
             (40000, [(1 | 0x20, 1000, 50), (0 | 0x10, 60000, 9)], 2),
-            (140000, [(0 | 0x40, 100, 200), (2 | 0x58, 40000, 90)], 3),  # past the thread grain
+            (140000, [(1, 0, 1), (0 | 0x40, 100, 200), (2 | 0x58, 40000, 90)], 3),  # past the thread grain
             (140000, [(3 | 0x30, 2000, 30)], 0),             # duplicates, one value over a block
             (70000, [(1 | 0x50, 32768, 64)], 5)]:
         long_seeds.append(long_seed(rng, n, edits, distinct))
