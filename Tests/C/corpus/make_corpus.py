@@ -193,6 +193,12 @@ def main():
                 entry = rng.choice([rng.randrange(1 << 32), 0xFFFFFFF0 + rng.randrange(15), rng.randrange(count + 2)])
                 out += list(struct.pack("<I", entry))
             seeds.append(bytes(out))
+    # Entries at HECKEL_MAX_COUNT (0xFFFFFFF0: refused) and just below it (accepted), alone.
+    for entries in ([0xFFFFFFF0], [0xFFFFFFEF, 0], [5, 0xFFFFFFF0, 1], [0xFFFFFFFF, 0xFFFFFFF0]):
+        out = header(rng, MODE_MOVES, 0, "packed") + [0]
+        for entry in entries:
+            out += list(struct.pack("<I", entry))
+        seeds.append(bytes(out))
     for folder, written in ((HERE, seeds), (long_dir, long_seeds)):
         for count, data in enumerate(written):
             with open(os.path.join(folder, "seed-%03d" % count), "wb") as out:
