@@ -246,9 +246,37 @@ static void count_edges(test_tally *t) {
     outputs_free(&o);
 }
 
+/* A trimmed common suffix whose one value shared with the unmatched middle
+ * is the last element of the longer of the two key lists the suffix check
+ * compares (the suffix, or the middle's unmatched keys: new ones, then old
+ * ones): trimming must be undone, since in-order matching pairs that new
+ * element with the old middle's occurrence. Through a callback (the general
+ * path at every size) and plain keys; the suffix past the trim minimum of
+ * either build. */
+static void suffix_shares_its_last_key(test_tally *t) {
+    enum { SUFFIX = 5000, WIDE = 30000 }; /* a suffix over a sixteenth of the middle is trimmed */
+    static uint64_t old[WIDE + SUFFIX + 1], new[WIDE + SUFFIX + 1];
+    for (int longer_middle = 0; longer_middle < 2; longer_middle++) {
+        size_t middle = longer_middle ? WIDE : 6, n = 0, m = 0;
+        for (size_t k = 0; k < middle; k++) old[n++] = 1000000 + k, new[m++] = 2000000 + k;
+        for (size_t k = 0; k < SUFFIX; k++) old[n + k] = new[m + k] = 3000000 + k;
+        /* The shared value: the suffix's last element, and the old middle's
+         * last one (the last unmatched old key). */
+        old[n - 1] = new[m + SUFFIX - 1] = old[n + SUFFIX - 1] = 7;
+        n += SUFFIX, m += SUFFIX;
+        static const test_api apis[] = {API_KEYS_CALLBACK, API_KEYS, API_RECORDS};
+        for (int a = 0; a < 3; a++) {
+            test_run run = {.api = apis[a], .element_size = 8};
+            expect_correct(t, "suffix shares its last key with the middle", &run, old, n, new, m,
+                           longer_middle ? "unmatched keys the longer list" : "suffix the longer list");
+        }
+    }
+}
+
 int main(void) {
     test_tally t = {0, 0};
     test_rng rng = {0xADE5A51A1ull};
+    suffix_shares_its_last_key(&t);
     count_edges(&t);
     at_the_bounds(&t, &rng);
     crowded_slot(&t, &rng);
