@@ -273,10 +273,35 @@ static void suffix_shares_its_last_key(test_tally *t) {
     }
 }
 
+/* Keys read only up to each list's count: the caller's arrays go on past
+ * their ends with the keys a read one too far would pair (the new list ends
+ * with old element 0, and the key after it is old element 1's). */
+static void reads_stop_at_the_ends(test_tally *t) {
+    static const size_t sizes[] = {2, 5, 100, 1000, 5000};
+    static uint64_t old[5001], new[3];
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        size_t n = sizes[s];
+        for (size_t i = 0; i < n; i++) old[i] = i + 1;
+        old[n] = 1; /* past the old list: its first key again */
+        new[0] = 1u << 30, new[1] = old[0], new[2] = old[1]; /* new list: 2 keys */
+        test_outputs o;
+        outputs_make(&o, n, 2);
+        heckel_status status = heckel_match_keys(old, n, new, 2, NULL, NULL, NULL, &o.result);
+        const char *error = status != HECKEL_OK ? heckel_status_description(status)
+                            : !outputs_past_ends_untouched(&o) ? "wrote past an output array"
+                                                               : check_result(old, n, new, 2, &o.result);
+        char detail[128];
+        snprintf(detail, sizeof detail, "old %zu, new 2: %s", n, error ? error : "");
+        tally_expect(t, !error, "keys read past a list's end", detail);
+        outputs_free(&o);
+    }
+}
+
 int main(void) {
     test_tally t = {0, 0};
     test_rng rng = {0xADE5A51A1ull};
     suffix_shares_its_last_key(&t);
+    reads_stop_at_the_ends(&t);
     count_edges(&t);
     at_the_bounds(&t, &rng);
     crowded_slot(&t, &rng);
