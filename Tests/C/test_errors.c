@@ -58,6 +58,9 @@ static void invalid_arguments(test_tally *t) {
                     HECKEL_INVALID_ARGUMENT, "spans: NULL old");
     EXPECT_REJECTED(t, &o, heckel_match_spans(spans, 2, spans, 1, NULL, &o.result),
                     HECKEL_INVALID_ARGUMENT, "spans: NULL bytes with a length");
+    heckel_span one_byte[2] = {{"a", 1}, {NULL, 1}}; /* the shortest length NULL cannot have */
+    EXPECT_REJECTED(t, &o, heckel_match_spans(spans, 1, one_byte, 2, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "spans: NULL bytes of length 1");
     EXPECT_REJECTED(t, &o, heckel_match_spans(fake, huge, spans, 1, NULL, &o.result),
                     HECKEL_TOO_LARGE, "spans: count too large");
     EXPECT_REJECTED(t, &o, heckel_match_records(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),

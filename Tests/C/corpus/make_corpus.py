@@ -181,10 +181,12 @@ def main():
             (140000, [(3 | 0x30, 2000, 30)], 0),             # duplicates, one value over a block
             (70000, [(1 | 0x50, 32768, 64)], 5)]:
         long_seeds.append(long_seed(rng, n, edits, distinct))
-    # Invalid arguments: every case against every entry point.
+    # Invalid arguments: every case against every entry point, at the
+    # smallest, next and a random `where` (a span of length 1 + where, ...).
     for which in range(8):
         for entry in range(7):
-            seeds.append(bytes([MODE_INVALID, which, entry, rng.randrange(256)] + [0] * 6))
+            for where in (0, 1, rng.randrange(2, 256)):
+                seeds.append(bytes([MODE_INVALID, which, entry, where] + [0] * 6))
     # find_moves: any entries (some past HECKEL_MAX_COUNT), duplicates, one-to-one.
     for form in range(3):
         for count in (0, 1, 5, 40, 300):
