@@ -141,13 +141,15 @@ FUZZ_RUNS = [("heckel_fuzz", "corpus", "0"), ("heckel_fuzz_production", "corpus"
 
 
 def fuzz(fuzz_dir, seconds, log):
-    """None when no fuzz run fails within its time, else the run that failed."""
+    """None when no fuzz run fails within its time, else the run that failed.
+    seconds 0: each run replays its corpus once."""
     for target, corpus, long_mode in FUZZ_RUNS:
         scratch = tempfile.mkdtemp(prefix="heckel-mutate-")
         started = time.time()
         try:
             env = dict(os.environ, HECKEL_FUZZ_LONG=long_mode)
-            ok = run(["./" + target, "-max_total_time=%d" % seconds, "-timeout=60", "-rss_limit_mb=4096",
+            bound = "-max_total_time=%d" % seconds if seconds else "-runs=0"
+            ok = run(["./" + target, bound, "-timeout=60", "-rss_limit_mb=4096",
                       "-artifact_prefix=" + scratch + "/", scratch, os.path.join(TREE, "Tests", "C", corpus)],
                      log, env=env, cwd=fuzz_dir, timeout=seconds + 120)
         finally:
@@ -186,13 +188,17 @@ def main():
     ok, c_dir, fuzz_dir = configure(log)
     if not ok:
         sys.exit("error: cmake failed (log: %s)" % log)
-    print("== baseline: build and ctest of the unmutated core (log: %s)" % os.path.relpath(log, ROOT), flush=True)
+    print("== baseline: build, ctest and a replay of the fuzz corpora on the unmutated core (log: %s)"
+          % os.path.relpath(log, ROOT), flush=True)
     if (not args.fuzz_only and not run(["cmake", "--build", c_dir, "-j2"], log)) or \
             not run(["cmake", "--build", fuzz_dir, "-j2"], log):
         sys.exit("error: the unmutated core does not build (log: %s)" % log)
     baseline = None if args.fuzz_only else ctest(c_dir, log)
     if baseline:
         sys.exit("error: the unmutated core fails %s: fix that first" % ", ".join(baseline))
+    crashed = fuzz(fuzz_dir, 0, log)  # a corpus the unmutated core fails would "catch" every mutation
+    if crashed:
+        sys.exit("error: the unmutated core fails %s: fix that first" % crashed)
     killed = 0
     for e in entries:
         path = os.path.join(TREE, e["file"])
