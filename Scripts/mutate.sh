@@ -5,9 +5,11 @@
 # bounded time, and prints whether each was caught and by what; last line
 # `killed: K of N` (exit 1 unless K = N). Build folders: build-mutate/.
 #
-#   Scripts/mutate.sh            # every mutation, fuzz runs of 20 s (about 40 minutes)
-#   Scripts/mutate.sh --quick    # the entries marked 'quick: yes' (CI: about 5 minutes)
-#   Scripts/mutate.sh --only NAME [--fuzz-seconds S]
+#   Scripts/mutate.sh            # every mutation; survivors of ctest get fuzz runs of 20 s
+#   Scripts/mutate.sh --quick    # the entries marked 'quick: yes' (CI)
+#   Scripts/mutate.sh --only NAME [--fuzz-seconds S] [--work DIR]
+#   Scripts/mutate.sh --fuzz-only --fuzz-seconds 60 --list Tests/C/fuzz_blind_spots.txt \
+#       --work build-mutate-blind   # the fuzz target's blind spots: each plant caught by fuzzing alone
 set -euo pipefail
 cd "$(dirname "$0")/.."
 Scripts/ensure-deps.sh
