@@ -246,9 +246,62 @@ static void count_edges(test_tally *t) {
     outputs_free(&o);
 }
 
+/* A trimmed common suffix whose one value shared with the unmatched middle
+ * is the last element of the longer of the two key lists the suffix check
+ * compares (the suffix, or the middle's unmatched keys: new ones, then old
+ * ones): trimming must be undone, since in-order matching pairs that new
+ * element with the old middle's occurrence. Through a callback (the general
+ * path at every size) and plain keys; the suffix past the trim minimum of
+ * either build. */
+static void suffix_shares_its_last_key(test_tally *t) {
+    enum { SUFFIX = 5000, WIDE = 30000 }; /* a suffix over a sixteenth of the middle is trimmed */
+    static uint64_t old[WIDE + SUFFIX + 1], new[WIDE + SUFFIX + 1];
+    for (int longer_middle = 0; longer_middle < 2; longer_middle++) {
+        size_t middle = longer_middle ? WIDE : 6, n = 0, m = 0;
+        for (size_t k = 0; k < middle; k++) old[n++] = 1000000 + k, new[m++] = 2000000 + k;
+        for (size_t k = 0; k < SUFFIX; k++) old[n + k] = new[m + k] = 3000000 + k;
+        /* The shared value: the suffix's last element, and the old middle's
+         * last one (the last unmatched old key). */
+        old[n - 1] = new[m + SUFFIX - 1] = old[n + SUFFIX - 1] = 7;
+        n += SUFFIX, m += SUFFIX;
+        static const test_api apis[] = {API_KEYS_CALLBACK, API_KEYS, API_RECORDS};
+        for (int a = 0; a < 3; a++) {
+            test_run run = {.api = apis[a], .element_size = 8};
+            expect_correct(t, "suffix shares its last key with the middle", &run, old, n, new, m,
+                           longer_middle ? "unmatched keys the longer list" : "suffix the longer list");
+        }
+    }
+}
+
+/* Keys read only up to each list's count: the caller's arrays go on past
+ * their ends with the keys a read one too far would pair (the new list ends
+ * with old element 0, and the key after it is old element 1's). */
+static void reads_stop_at_the_ends(test_tally *t) {
+    static const size_t sizes[] = {2, 5, 100, 1000, 5000};
+    static uint64_t old[5001], new[3];
+    for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+        size_t n = sizes[s];
+        for (size_t i = 0; i < n; i++) old[i] = i + 1;
+        old[n] = 1; /* past the old list: its first key again */
+        new[0] = 1u << 30, new[1] = old[0], new[2] = old[1]; /* new list: 2 keys */
+        test_outputs o;
+        outputs_make(&o, n, 2);
+        heckel_status status = heckel_match_keys(old, n, new, 2, NULL, NULL, NULL, &o.result);
+        const char *error = status != HECKEL_OK ? heckel_status_description(status)
+                            : !outputs_past_ends_untouched(&o) ? "wrote past an output array"
+                                                               : check_result(old, n, new, 2, &o.result);
+        char detail[128];
+        snprintf(detail, sizeof detail, "old %zu, new 2: %s", n, error ? error : "");
+        tally_expect(t, !error, "keys read past a list's end", detail);
+        outputs_free(&o);
+    }
+}
+
 int main(void) {
     test_tally t = {0, 0};
     test_rng rng = {0xADE5A51A1ull};
+    suffix_shares_its_last_key(&t);
+    reads_stop_at_the_ends(&t);
     count_edges(&t);
     at_the_bounds(&t, &rng);
     crowded_slot(&t, &rng);

@@ -58,6 +58,9 @@ static void invalid_arguments(test_tally *t) {
                     HECKEL_INVALID_ARGUMENT, "spans: NULL old");
     EXPECT_REJECTED(t, &o, heckel_match_spans(spans, 2, spans, 1, NULL, &o.result),
                     HECKEL_INVALID_ARGUMENT, "spans: NULL bytes with a length");
+    heckel_span one_byte[2] = {{"a", 1}, {NULL, 1}}; /* the shortest length NULL cannot have */
+    EXPECT_REJECTED(t, &o, heckel_match_spans(spans, 1, one_byte, 2, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "spans: NULL bytes of length 1");
     EXPECT_REJECTED(t, &o, heckel_match_spans(fake, huge, spans, 1, NULL, &o.result),
                     HECKEL_TOO_LARGE, "spans: count too large");
     EXPECT_REJECTED(t, &o, heckel_match_records(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),
@@ -247,8 +250,10 @@ static void cancel_at_each_poll(test_tally *t, test_rng *rng) {
             test_checked_run c = {{.api = api, .weak_modulus = 4, .element_size = 16}, old, new, n, m};
             char what[96];
             snprintf(what, sizeof what, "%s, %s", api_name(api), alloc_shape_names[shape]);
-            size_t polls = expect_cancel_at_each_poll(t, checked_run_call, &c, (heckel_options){0},
-                                                      "cancelled at a poll", what);
+            /* Every other one on one thread, where the cancel must stop the
+             * call at the poll that saw it. */
+            heckel_options options = {.threads = (api + shape) % 2 ? 1 : 0};
+            size_t polls = expect_cancel_at_each_poll(t, checked_run_call, &c, options, "cancelled at a poll", what);
             if (polls > most) most = polls;
         }
     }
@@ -322,10 +327,18 @@ static void cancel_with_threads_refused(test_tally *t, test_rng *rng) {
     bool known = statm && fscanf(statm, "%lu", &pages) == 1;
     if (statm) fclose(statm);
     struct rlimit saved, capped;
-    if (!known || getrlimit(RLIMIT_AS, &saved) != 0) return;
+    /* Linux always has /proc/self/statm, and lowering a soft limit is always
+     * allowed: a failure here is the test's, reported, never a quiet pass. */
+    if (!known || getrlimit(RLIMIT_AS, &saved) != 0) {
+        tally_expect(t, false, "threads refused", "cannot read the address space in use or its limit");
+        return;
+    }
     capped = saved;
     capped.rlim_cur = (rlim_t)pages * 4096 + (16 << 20);
-    if (setrlimit(RLIMIT_AS, &capped) != 0) return;
+    if (setrlimit(RLIMIT_AS, &capped) != 0) {
+        tally_expect(t, false, "threads refused", "cannot cap the address space");
+        return;
+    }
     unsigned refused = 0; /* the premise: threads cannot all start now */
     pthread_t threads[8];
     bool started[8];

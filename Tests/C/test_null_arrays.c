@@ -44,7 +44,10 @@ int main(void) {
                 expect_correct(&tally, LABEL, &run, old, 0, new, sizes[s], "old empty");
                 expect_correct(&tally, LABEL, &run, old, sizes[s], new, 0, "new empty");
             }
-            tally_expect(&tally, c.live == 0, "NULL arrays: nothing leaked", api_name(api));
+            /* Only the run with options allocates through c: there the
+             * allocator must have served (else the leak check is empty). */
+            if (options_kind)
+                tally_expect(&tally, c.calls > 0 && c.live == 0, "NULL arrays: nothing leaked", api_name(api));
         }
         /* Errors still leave the outputs untouched (run_and_check checks). */
         int raised = 1;

@@ -26,8 +26,11 @@ void poll_hook_arm(size_t raise_at);
 size_t poll_hook_polls(void);
 
 /* Collisions for records and spans: in test builds of the core, their XXH3
- * keys are taken modulo modulus (0: left alone) from now on. */
+ * keys are taken modulo modulus (0: left alone) from now on.
+ * hash_hook_weakened: keys the hook has weakened since then (release cores
+ * never call the hook: 0), so a test can check its collisions happened. */
 void hash_hook_weaken(uint64_t modulus);
+size_t hash_hook_weakened(void);
 
 /* Checks a result against the values alone: offsets in range and inverse,
  * matched values equal, duplicates paired in order and completely (the
@@ -59,7 +62,11 @@ typedef enum test_api {
     API_SPANS,         /* decimal text of the value; 0 is the empty span */
     API_KEYED_SPANS,   /* as API_SPANS via heckel_match_keyed_spans, keys heckel_hash_bytes */
     API_WEAK_KEYED_SPANS, /* as API_KEYED_SPANS, keys value % weak_modulus: the bytes decide */
-    API_COUNT
+    API_COUNT,
+    /* Past API_COUNT, so the tests' loops over the APIs leave it out: the
+     * spans' bytes as Swift String values (heckel_match_swift_strings; small
+     * and native ASCII strings, test_support.c's make_swift_strings). */
+    API_SWIFT_STRINGS
 } test_api;
 
 /* The kinds whose keys collide by design (API_WEAK_KEYS, API_WEAK_KEYED_SPANS):
@@ -92,6 +99,12 @@ typedef struct test_run {
     size_t stride_pad;       /* API_KEYS, API_RECORDS: 0, or the elements laid out that many
                                 junk bytes apart and matched where they lie
                                 (heckel_match_keys_at_stride, heckel_match_records_at_stride) */
+    size_t span_before, span_after; /* spans and Swift strings: the decimal text of a value
+                                (0: the empty span) between span_before bytes 'p' and
+                                span_after bytes 's', for lengths past every length class */
+    size_t swift_stride_words; /* API_SWIFT_STRINGS: the strings 16 + 8 * this bytes apart */
+    bool window;             /* call with options.window: the entries outside it must be
+                                untouched, and the result expanded is checked as usual */
 } test_run;
 
 const char *api_name(test_api api);
@@ -158,15 +171,20 @@ size_t expect_allocation_failures(test_tally *tally, test_call call, void *conte
                                   heckel_options options, const char *label, const char *what);
 
 /* The cancel flag raised during the k-th allocation, for k = 1, 2, ... until
- * a call finishes without allocating k times: cancelled, nothing leaked. */
-void expect_cancel_at_each_allocation(test_tally *tally, test_call call, void *context,
-                                      heckel_options options, const char *label, const char *what);
+ * a call finishes without allocating k times: cancelled, nothing leaked; a
+ * call that allocates more than 200 times is a failure. Returns how many
+ * allocations an uncancelled call makes. */
+size_t expect_cancel_at_each_allocation(test_tally *tally, test_call call, void *context,
+                                        heckel_options options, const char *label, const char *what);
 
 /* The cancel flag raised at the k-th poll (test builds of the core report
  * every poll, from every thread; see poll_hook_arm): all k up to 64, then 32
  * spread out, then the last 64, which cover the passes after matching. The
- * call must be cancelled if the k-th poll came, else OK. Returns the polls
- * of an uncancelled call (0 in release builds). */
+ * call must be cancelled if the k-th poll came (with options.threads = 1, at
+ * that poll: no later one), else OK; a test build
+ * (HECKEL_TEST_HOOKS) whose call reports no poll is a failure. In release
+ * builds (no poll reported) the flag raised before the call must cancel it.
+ * Returns the polls of an uncancelled call (0 in release builds). */
 size_t expect_cancel_at_each_poll(test_tally *tally, test_call call, void *context,
                                   heckel_options options, const char *label, const char *what);
 

@@ -67,7 +67,10 @@ import Testing
             job.engine = engine
             return job
         }
-        let records = await RoundRobin.measure(jobs, warmRuns: 1, coldRuns: 3, coldBeside: coldBeside)
+        // Five runs a child whatever their speed (the short-row rule adds more only while they
+        // fit in `Job.shortRowSeconds`, which a loaded machine decides): the two extra cold samples
+        // taken beside them come after rounds 1 and 2, so before the last warm run.
+        let records = await RoundRobin.measure(jobs, warmRuns: 4, coldRuns: 3, coldBeside: coldBeside)
         try #require(records.count == 3)
         for record in records {
             #expect(record.ending == nil, "\(record.job.engine): \(String(describing: record.ending))")
@@ -80,17 +83,16 @@ import Testing
             let checked = try #require(record.runs.first?.edits)
             #expect(record.coldRuns.allSatisfy { $0.calls == 1 && $0.edits == checked }, "every cold call is checked")
         }
-        // 2,000 elements: the fast engines take 25 warm turns, so samples taken beside them start
-        // before the last one; the others after every one.
+        // Samples taken beside the warm runs start before the last one; the others after every one.
         let lastWarm = records.flatMap(\.runs).map(\.started).max()!
-        #expect(records.allSatisfy { $0.runs.count > 3 })
+        #expect(records.allSatisfy { $0.runs.count >= 5 })
         #expect(sampled.flatMap(\.coldRuns).allSatisfy { ($0.started < lastWarm) == coldBeside })
         let latestFirstTurn = sampled.map { $0.coldRuns[0].started }.max()!
         let earliestSecondTurn = sampled.map { $0.coldRuns[1].started }.min()!
         #expect(latestFirstTurn < earliestSecondTurn, "round robin")
-        // A process's first call: the fresh children fault in their memory as the first child's did.
+        // Every cold call reports its page faults (how many is the machine's business, not checked).
         for record in sampled {
-            #expect(record.coldRuns.allSatisfy { ($0.minorFaults ?? 0) > 0 })
+            #expect(record.coldRuns.allSatisfy { $0.minorFaults != nil })
         }
     }
 

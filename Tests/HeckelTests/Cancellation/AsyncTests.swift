@@ -73,17 +73,19 @@ import Testing
     }
 
     /// Cancelled while the core is inside an equality callback: the core
-    /// sees the raised flag at its next poll and stops.
+    /// sees the raised flag at its next poll and stops. The task is cancelled
+    /// before the gate lets the callback return, so the order is fixed; each
+    /// wait is bounded (`GateProbe.patience`) and fails with a message.
     @Test func cancelledWhileRunning() async throws {
         let probe = GateProbe()
         let count = 100_000
         let old = [Gated(value: -1, probe: probe)] + (1...count).map { Gated(value: $0, probe: probe) }
         let new = [Gated(value: -1, probe: probe)] + (1...count).reversed().map { Gated(value: $0, probe: probe) }
         let task = Task { try await ListDiff.computed(from: old, to: new) }
-        let deadline = Date().addingTimeInterval(GateProbe.patience)
-        while !probe.hasArrived && Date() < deadline { try await Task.sleep(nanoseconds: 1_000_000) }
-        #expect(probe.hasArrived)
+        let arrived = await probe.waitForArrival()
+        #expect(arrived, "the diff never compared the gate within \(GateProbe.patience) s")
         task.cancel()
+        probe.release()
         await #expect(throws: CancellationError.self) { try await task.value }
     }
 

@@ -1,32 +1,51 @@
 import Foundation
 
-/// Records that a diff reached its first comparison of a gate element.
+/// Records that a diff reached its first comparison of a gate element, and holds it there until the
+/// test lets it go: both sides wait on semaphores, never on a polling loop, each for at most
+/// `patience`, so a broken test fails in that time with a message instead of hanging.
 final class GateProbe: @unchecked Sendable {
-    /// How long a gate waits, and a test waits for it: generous, since on a
-    /// loaded machine the cooperative pool may start the diff late; a
-    /// passing run takes milliseconds.
-    static let patience: TimeInterval = 300
+    /// How long either side waits for the other: a passing run takes milliseconds.
+    static let patience: TimeInterval = 60
 
+    private let arrived = DispatchSemaphore(value: 0)
+    private let released = DispatchSemaphore(value: 0)
     private let lock = NSLock()
-    private var reached = false
+    private var open = false
 
-    var hasArrived: Bool { lock.withLock { reached } }
-    func arrive() { lock.withLock { reached = true } }
+    /// Called by the gate (inside the diff): signals the test, then waits until it is let go (at
+    /// once once it was: later comparisons of the gate pass). Returns whether it was let go
+    /// (false: `patience` passed).
+    @discardableResult
+    func arriveAndWait() -> Bool {
+        if lock.withLock({ open }) { return true }
+        arrived.signal()
+        return released.wait(timeout: .now() + Self.patience) == .success
+    }
+
+    /// Whether the diff reached the gate within `patience` (waits off the cooperative pool).
+    func waitForArrival() async -> Bool {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.arrived.wait(timeout: .now() + Self.patience) == .success)
+            }
+        }
+    }
+
+    /// Lets the gate go on.
+    func release() {
+        lock.withLock { open = true }
+        released.signal()
+    }
 }
 
-/// An element whose `==`, when it compares the gate (value -1), reports to its
-/// probe and then blocks until the running task is cancelled (or `GateProbe.patience` passes):
-/// a diff can be cancelled while it is provably inside the core.
+/// An element whose `==`, when it compares the gate (value -1), reports to its probe and then
+/// blocks until the test releases it: a diff can be cancelled while it is provably inside the core.
 struct Gated: Hashable, Sendable {
     var value: Int
     var probe: GateProbe
 
     static func == (lhs: Gated, rhs: Gated) -> Bool {
-        if lhs.value == -1 && rhs.value == -1 {
-            lhs.probe.arrive()
-            let deadline = Date().addingTimeInterval(GateProbe.patience)
-            while !Task.isCancelled && Date() < deadline { usleep(200) }
-        }
+        if lhs.value == -1 && rhs.value == -1 { lhs.probe.arriveAndWait() }
         return lhs.value == rhs.value
     }
 
