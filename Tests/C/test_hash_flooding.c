@@ -333,27 +333,9 @@ static void system_seeds_change(test_tally *tally) {
     }
 }
 
-/* heckel_hash_bytes is XXH3-64 under seed 0, and heckel_hash_bytes_with_seed
- * under its seed (heckel.h), at every length up to past XXH3's 240-byte
- * class: callers' keys must agree with xxHash's. */
-static void hash_bytes_are_xxh3(test_tally *tally, test_rng *rng) {
-    unsigned char bytes[300];
-    for (size_t k = 0; k < sizeof bytes; k++) bytes[k] = (unsigned char)rng_next(rng);
-    size_t wrong = 0;
-    for (size_t length = 0; length <= sizeof bytes; length++) {
-        uint64_t seed = rng_next(rng);
-        wrong += heckel_hash_bytes(bytes, length) != XXH3_64bits(bytes, length);
-        wrong += heckel_hash_bytes_with_seed(bytes, length, seed) != XXH3_64bits_withSeed(bytes, length, seed);
-    }
-    char detail[64];
-    snprintf(detail, sizeof detail, "%zu of %zu lengths differ", wrong, 2 * (sizeof bytes + 1));
-    tally_expect(tally, wrong == 0, "heckel_hash_bytes is XXH3-64", detail);
-}
-
 int main(void) {
     test_tally tally = {0, 0};
     test_rng rng = {1978};
-    hash_bytes_are_xxh3(&tally, &rng);
     uint64_t *old = malloc((N + N / 2 + 1) * 8), *new = malloc((N + N / 2 + 1) * 8);
     if (!old || !new) abort();
     flooding(&tally, &rng, old, new);
