@@ -65,6 +65,10 @@ static void invalid_arguments(test_tally *t) {
                     HECKEL_TOO_LARGE, "spans: count too large");
     EXPECT_REJECTED(t, &o, heckel_match_records(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),
                     HECKEL_TOO_LARGE, "records: new bytes overflow");
+    EXPECT_REJECTED(t, &o, heckel_match_keys_at_stride(fake, 4, fake, 4, SIZE_MAX / 2, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "keys at stride: bytes overflow");
+    EXPECT_REJECTED(t, &o, heckel_match_keys_at_stride(fake, 1, fake, 4, SIZE_MAX / 2, NULL, &o.result),
+                    HECKEL_TOO_LARGE, "keys at stride: new bytes overflow");
     EXPECT_REJECTED(t, &o, heckel_match_spans(spans, 1, spans, 2, NULL, &o.result),
                     HECKEL_INVALID_ARGUMENT, "spans: new NULL bytes with a length");
     outputs_free(&o);
