@@ -279,8 +279,9 @@ bool heckel_trim_keys(const heckel_env *env, const void *a, const void *b, size_
 
 /* heckel_run for plain keys (no equality) and for records and spans
  * (in->bytes) once the prefix is trimmed and the middle fits
- * HECKEL_SMALL_MAX: one table in cache, one thread, no seed, no allocation
- * up to HECKEL_STACK_MAX, one block above; same output. Returns
+ * HECKEL_DIRECT_MAX: one table (16-bit slots up to HECKEL_SMALL_MAX, 32-bit
+ * above), one thread, no seed, no allocation up to HECKEL_STACK_MAX, one
+ * block above; same output. Returns
  * true with *status set, or false, outputs untouched, when the keys crowd
  * its unseeded table: the general path must take the call. */
 bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t prefix,

@@ -254,7 +254,7 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     size_t after_prefix = in->old_count + in->new_count - 2 * prefix;
     /* The direct path: plain keys, or records and spans (equality by bytes). */
     bool direct_form = in->bytes || (in->kind == HECKEL_INPUT_KEYS && !in->equal);
-    bool direct = direct_form && after_prefix <= HECKEL_SMALL_MAX
+    bool direct = direct_form && after_prefix <= HECKEL_DIRECT_MAX
 #ifdef HECKEL_TEST_HOOKS
                   && !heckel_test_small_path_off
 #endif

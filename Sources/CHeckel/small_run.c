@@ -1,10 +1,10 @@
 /*
  * The direct path for short and medium lists whose middle, after trimming
- * the common prefix, holds at most HECKEL_SMALL_MAX elements on both sides
- * together: plain keys (no equality callback), and records and spans (keyed
+ * the common prefix, holds at most HECKEL_DIRECT_MAX elements on both sides
+ * together (a narrow table up to HECKEL_SMALL_MAX, a wide one above): plain keys (no equality callback), and records and spans (keyed
  * by the caller or hashed here), whose bytes decide among equal keys. One
  * thread, no partitions, no seed, one table over the old keys that stays in
- * cache (2-byte slots; the keys are read from the caller's array, or from
+ * cache (2-byte slots, 4-byte on the wide table; the keys are read from the caller's array, or from
  * the call's block once hashed), the move pass's forward half (as
  * heckel_run_lengths's) fused with the matching of the new elements, then
  * its backward half fused with the output loop.
@@ -25,41 +25,67 @@
  * never O(n^2).
  *
  * Cancellation is polled before anything, while hashing, and before the
- * outputs are written: a call here takes at most about a millisecond (plus
- * the hashing of long spans).
+ * outputs are written: a call on the narrow table takes at most about a
+ * millisecond (plus the hashing of long spans); the wide table's loops also
+ * poll every HECKEL_POLL_MASK + 1 elements.
  */
 #include "element_bytes.h"
 #include "internal.h"
 
 #define EMPTY 0u /* a slot: old offset + 1, or EMPTY */
-#define SPENT 0xFFFFu /* chain[]: a used-up key (above every old offset + 1) */
+/* chain[]: a used-up key (above every old offset + 1): the largest entry of
+ * the table's width (16 bits, or 32 on the wide table). */
+#define SPENT_OF(wide) ((wide) ? 0xFFFFFFFFu : 0xFFFFu)
 /* chain[]: the only old occurrence of its value, not yet taken (above every
  * old offset + 1 when new holds an element; with new empty the chain is
  * never read for a match). */
-#define LONE 0xFFFEu
+#define LONE_OF(wide) (SPENT_OF(wide) - 1)
+#define SPENT SPENT_OF(false)
 #define STACK_TABLE (8 * HECKEL_STACK_MAX)
 /* Extra probe steps allowed per element: random keys in a table a quarter
  * full average about 0.2. */
 #define PROBE_BUDGET 4
 
-/* The arrays of one call: pairs (new_count uint32: each new element's old
+/* The arrays of one call: pairs (new_count entries: each new element's old
  * offset + 1, 0 if unmatched, and above it the move pass's run length (as
- * heckel_run_lengths's lengths[j]; both below 2^16); one store per element,
- * one load in the output loop), the move pass's run ends (tail: new_count
- * uint32), then the table, 16-bit since old offsets + 1 stay
- * below LONE (HECKEL_SMALL_MAX): slots (1 << bits), chain (old_count + 2,
- * indexed by old offset + 1: the next occurrence + 1 of the same value, 0
- * after the last, LONE for a value's only occurrence, SPENT once all are
- * taken; chain[0], an empty slot's, and chain[old_count + 1], past the end,
- * are SPENT from the start). Half the bytes of 32-bit slots. The run lengths
- * are found as the pairs are, while each pair is in a register, rather than
- * in a pass of their own over pairs[]. */
+ * heckel_run_lengths's lengths[j]); one store per element, one load in the
+ * output loop), the move pass's run ends (tail: new_count uint32), then the
+ * table: slots (1 << bits), chain (old_count + 2, indexed by old offset + 1:
+ * the next occurrence + 1 of the same value, 0 after the last, LONE for a
+ * value's only occurrence, SPENT once all are taken; chain[0], an empty
+ * slot's, and chain[old_count + 1], past the end, are SPENT from the start).
+ * Up to HECKEL_SMALL_MAX elements the table is narrow: 16-bit entries (old
+ * offsets + 1 stay below LONE) and 32-bit pairs (16 bits each), half the
+ * bytes of 32-bit ones; above it, up to HECKEL_DIRECT_MAX, wide: 32-bit
+ * entries and 64-bit pairs. The run lengths are found as the pairs are,
+ * while each pair is in a register, rather than in a pass of their own over
+ * pairs[]. */
 typedef struct direct_arrays {
-    uint32_t *pairs;
-    uint16_t *slots, *chain;
+    void *pairs;         /* uint32_t, or uint64_t when wide */
+    void *slots, *chain; /* uint16_t, or uint32_t when wide */
     uint32_t *tail;
     unsigned bits;
+    bool wide;
 } direct_arrays;
+
+/* Entry k of a slot or chain array of the given width. Inline, and called
+ * with a constant width, so each loop reads its own width directly. */
+static inline __attribute__((always_inline)) uint32_t entry_get(const void *base, size_t k, bool wide) {
+    return wide ? ((const uint32_t *)base)[k] : ((const uint16_t *)base)[k];
+}
+static inline __attribute__((always_inline)) void entry_set(void *base, size_t k, uint32_t value, bool wide) {
+    if (wide) ((uint32_t *)base)[k] = value;
+    else ((uint16_t *)base)[k] = (uint16_t)value;
+}
+/* Pair j: old offset + 1 (x) in the low half, run length in the high half. */
+static inline __attribute__((always_inline)) void pair_set(void *pairs, size_t j, size_t length,
+                                                           uint32_t x, bool wide) {
+    if (wide) ((uint64_t *)pairs)[j] = (uint64_t)length << 32 | x;
+    else ((uint32_t *)pairs)[j] = (uint32_t)length << 16 | x;
+}
+static inline __attribute__((always_inline)) uint64_t pair_get(const void *pairs, size_t j, bool wide) {
+    return wide ? ((const uint64_t *)pairs)[j] : ((const uint32_t *)pairs)[j];
+}
 
 /* The least b with 2^b >= n (0 for n <= 1): no loop, as this runs per call. */
 static unsigned ceiling_log2(size_t n) {
@@ -72,7 +98,11 @@ static unsigned ceiling_log2(size_t n) {
  * the larger table's clearing costs more than the shorter probes save, and
  * from about 10^4 the table leaves the L1 cache either way
  * (`heckel_core_bench -n -e keys -t 1 1e2 1e3 1e4` shows the sizes). */
-static unsigned table_bits(size_t old_count) {
+static unsigned table_bits(size_t old_count, bool wide) {
+    if (wide) { /* 16 slots at least, so that the slot hash never shifts by 64 (old side empty) */
+        unsigned bits = ceiling_log2(HECKEL_DIRECT_SPARSE * old_count);
+        return bits < 4 ? 4 : bits;
+    }
     size_t sparse = old_count >= 256 ? 8 : 4;
     unsigned bits = ceiling_log2(sparse * old_count);
     bits = bits < 4 ? 4 : bits > 15 ? 15 : bits;
@@ -81,15 +111,17 @@ static unsigned table_bits(size_t old_count) {
 }
 
 /* 32-bit words of the region for the given counts. */
-static size_t region_words(unsigned bits, size_t old_count, size_t new_count) {
-    return 2 * new_count + (((size_t)1 << bits) + old_count + 2 + 1) / 2;
+static size_t region_words(const direct_arrays *a, size_t old_count, size_t new_count) {
+    size_t table = ((size_t)1 << a->bits) + old_count + 2;
+    return a->wide ? 3 * new_count + table : 2 * new_count + (table + 1) / 2;
 }
 
 static void lay_out(direct_arrays *a, uint32_t *block, size_t new_count) {
     a->pairs = block;
-    a->tail = block + new_count;
-    a->slots = (uint16_t *)(a->tail + new_count);
-    a->chain = a->slots + ((size_t)1 << a->bits);
+    a->tail = block + (a->wide ? 2 : 1) * new_count;
+    a->slots = a->tail + new_count;
+    a->chain = a->wide ? (void *)((uint32_t *)a->slots + ((size_t)1 << a->bits))
+                       : (void *)((uint16_t *)a->slots + ((size_t)1 << a->bits));
 }
 
 /* The middle's elements: keys (the caller's, or hashed into the call's
@@ -115,16 +147,22 @@ typedef struct direct_input {
  * Inlined twice, bytes NULL or not, so plain keys pay nothing for the byte
  * comparison. The loops keep their branches: branch-free selects spill
  * registers and lose even where branches mispredict most (single random
- * inserts; `heckel_core_bench -n -e keys -t 1 1e2 1e3 1e4` shows it). False,
- * pairs[] partly written, when the keys crowd the table (probes past the
- * budget). */
-static inline __attribute__((always_inline)) bool
-match_elements(const direct_input *d, size_t old_count, size_t new_count, const direct_arrays *a,
-               size_t *matches, size_t *longest, bool ordered, const heckel_bytes *bytes) {
+ * inserts; `heckel_core_bench -n -e keys -t 1 1e2 1e3 1e4` shows it).
+ * Instantiated per width too (wide: a constant in each caller). The wide
+ * table's lists take milliseconds, so its loops poll the cancel flag every
+ * HECKEL_POLL_MASK + 1 elements; the narrow one's take at most about one.
+ * DIRECT_CROWDED, pairs[] partly written, when the keys crowd the table
+ * (probes past the budget). */
+typedef enum direct_outcome { DIRECT_MATCHED, DIRECT_CROWDED, DIRECT_CANCELLED } direct_outcome;
+
+static inline __attribute__((always_inline)) direct_outcome
+match_elements(const heckel_env *env, const direct_input *d, size_t old_count, size_t new_count,
+               const direct_arrays *a, size_t *matches, size_t *longest, bool ordered,
+               const heckel_bytes *bytes, const bool wide) {
     const uint64_t *old_keys = d->old_keys, *new_keys = d->new_keys;
     const size_t prefix = d->prefix;
-    uint16_t *slots = a->slots, *chain = a->chain;
-    uint32_t *pairs = a->pairs;
+    void *slots = a->slots, *chain = a->chain, *pairs = a->pairs;
+    const uint32_t spent = SPENT_OF(wide), lone = LONE_OF(wide);
     const unsigned shift = 64 - a->bits;
     const size_t mask = ((size_t)1 << a->bits) - 1;
     size_t budget = PROBE_BUDGET * (old_count + new_count);
@@ -134,28 +172,31 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
 #define SAME(x, key, new_side, k)                                                               \
     (old_keys[(x) - 1] == (key) &&                                                              \
      (!bytes || heckel_same_elements(bytes, false, prefix + (x) - 1, new_side, prefix + (k))))
-#define PROBE(key, s, x, new_side, k)                                       \
-    while (((x) = slots[s]) != EMPTY && !SAME(x, key, new_side, k)) {       \
-        if (budget-- == 0) return false;                                    \
-        (s) = ((s) + 1) & mask;                                             \
+#define PROBE(key, s, x, new_side, k)                                                \
+    while (((x) = entry_get(slots, s, wide)) != EMPTY && !SAME(x, key, new_side, k)) { \
+        if (budget-- == 0) return DIRECT_CROWDED;                                   \
+        (s) = ((s) + 1) & mask;                                                      \
     }
-    for (size_t s = 0; s <= mask; s++) slots[s] = EMPTY;
-    chain[0] = chain[old_count + 1] = SPENT;
+    if (wide) memset(slots, 0, (mask + 1) * sizeof(uint32_t));
+    else for (size_t s = 0; s <= mask; s++) entry_set(slots, s, EMPTY, false);
+    entry_set(chain, 0, spent, wide);
+    entry_set(chain, old_count + 1, spent, wide);
     /* Old offsets last to first, so each chain runs in old order and the
      * slot ends on the first occurrence; a value seen for the first time is
      * LONE until an earlier occurrence turns up. */
     for (size_t i = old_count; i-- > 0;) {
+        if (wide && heckel_poll(env, i)) return DIRECT_CANCELLED;
         uint64_t key = old_keys[i];
         size_t s = SLOT(key);
-        uint16_t x;
+        uint32_t x;
         PROBE(key, s, x, false, i)
-        uint16_t link = LONE;
+        uint32_t link = lone;
         if (x != EMPTY) {
-            if (chain[x] == LONE) chain[x] = 0;
+            if (entry_get(chain, x, wide) == lone) entry_set(chain, x, 0, wide);
             link = x;
         }
-        chain[i + 1] = link;
-        slots[s] = (uint16_t)(i + 1);
+        entry_set(chain, i + 1, link, wide);
+        entry_set(slots, s, (uint32_t)(i + 1), wide);
     }
     size_t unmatched = 0;
     /* The move pass's forward half: see heckel_run_lengths (moves.c), here
@@ -163,43 +204,49 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
      * read), with end = tail[length - 1] + 1 (0 before any run), compared
      * with old offset + 1. */
     uint32_t *tail = a->tail;
-    size_t length = 0;
+    size_t length = 0, next_poll = 0;
     uint32_t end = 0;
     for (size_t j = 0; j < new_count; j++) {
+        /* The in-order runs below move j on by more than one: polled by distance. */
+        if (wide && j >= next_poll) {
+            if (heckel_cancelled(env)) return DIRECT_CANCELLED;
+            next_poll = j + HECKEL_POLL_MASK + 1;
+        }
         uint64_t key = new_keys[j];
         size_t s = SLOT(key);
-        uint16_t x;
+        uint32_t x;
         PROBE(key, s, x, true, j)
         /* The slot moves on to the next occurrence; the last one taken
          * leaves the slot in place (probes for other values pass it) and
          * its value SPENT. */
-        uint16_t after = chain[x];
-        if (after == SPENT) {
-            pairs[j] = 0;
+        uint32_t after = entry_get(chain, x, wide);
+        if (after == spent) {
+            pair_set(pairs, j, 0, 0, wide);
             unmatched++;
             continue;
         }
         /* after - 1 wraps for 0, and LONE - 1 is past every offset + 1 */
-        if ((uint16_t)(after - 1) < LONE - 1) slots[s] = after;
-        else chain[x] = SPENT;
-        uint32_t v = (uint32_t)x - 1;
+        if ((uint32_t)(after - 1) < lone - 1) entry_set(slots, s, after, wide);
+        else entry_set(chain, x, spent, wide);
+        uint32_t v = x - 1;
         if (!ordered) {
-            pairs[j] = x;
+            pair_set(pairs, j, 0, x, wide);
             continue;
         }
         size_t l;
         if (__builtin_expect(end < x, 1)) { /* appends */
-            pairs[j] = (uint32_t)length << 16 | x;
+            pair_set(pairs, j, length, x, wide);
             tail[length++] = v;
             /* While the next new elements take the next old ones (their
              * values' only occurrences, so the first unmatched ones, and
              * equal), each appends too: taken without the table, in a loop
              * of its own that holds few registers. */
             size_t next = (size_t)x + 1;
-            while (j + 1 < new_count && chain[next] == LONE && SAME(next, new_keys[j + 1], true, j + 1)) {
+            while (j + 1 < new_count && entry_get(chain, next, wide) == lone &&
+                   SAME(next, new_keys[j + 1], true, j + 1)) {
                 j++;
-                chain[next] = SPENT;
-                pairs[j] = (uint32_t)length << 16 | (uint32_t)next;
+                entry_set(chain, next, spent, wide);
+                pair_set(pairs, j, length, (uint32_t)next, wide);
                 tail[length++] = (uint32_t)next - 1;
                 next++;
             }
@@ -211,7 +258,7 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
         } else {
             l = heckel_first_above(tail, 0, length - 1, v);
         }
-        pairs[j] = (uint32_t)l << 16 | x;
+        pair_set(pairs, j, l, x, wide);
         tail[l] = v;
     }
     *longest = length;
@@ -219,36 +266,37 @@ match_elements(const direct_input *d, size_t old_count, size_t new_count, const 
 #undef SAME
 #undef SLOT
     *matches = new_count - unmatched;
-    return true;
+    return DIRECT_MATCHED;
 }
 
-/* One function per form, kept apart so that neither loop shares registers
- * with the other's. */
-static __attribute__((noinline)) bool match_plain(const direct_input *d, size_t old_count,
-                                                  size_t new_count, const direct_arrays *a,
-                                                  size_t *matches, size_t *longest) {
-    return match_elements(d, old_count, new_count, a, matches, longest, true, NULL);
-}
+/* One function per form and width, kept apart so that no loop shares
+ * registers with another's. */
+#define DIRECT_MATCHER(name, ordered, bytes, wide)                                                \
+    static __attribute__((noinline)) direct_outcome name(                                         \
+        const heckel_env *env, const direct_input *d, size_t old_count, size_t new_count,         \
+        const direct_arrays *a, size_t *matches, size_t *longest) {                               \
+        return match_elements(env, d, old_count, new_count, a, matches, longest, ordered, bytes, wide); \
+    }
+DIRECT_MATCHER(match_plain, true, NULL, false)
+DIRECT_MATCHER(match_bytes, true, d->bytes, false)
+DIRECT_MATCHER(match_plain_wide, true, NULL, true)
+DIRECT_MATCHER(match_bytes_wide, true, d->bytes, true)
+/* ignore_order: no move pass (rare: one loop for both forms, per width). */
+DIRECT_MATCHER(match_unordered, false, d->bytes, false)
+DIRECT_MATCHER(match_unordered_wide, false, d->bytes, true)
+#undef DIRECT_MATCHER
 
-static __attribute__((noinline)) bool match_bytes(const direct_input *d, size_t old_count,
-                                                  size_t new_count, const direct_arrays *a,
-                                                  size_t *matches, size_t *longest) {
-    return match_elements(d, old_count, new_count, a, matches, longest, true, d->bytes);
-}
-
-/* ignore_order: no move pass (rare: one loop for both forms). */
-static __attribute__((noinline)) bool match_unordered(const direct_input *d, size_t old_count,
-                                                      size_t new_count, const direct_arrays *a,
-                                                      size_t *matches, size_t *longest) {
-    return d->bytes ? match_elements(d, old_count, new_count, a, matches, longest, false, d->bytes)
-                    : match_elements(d, old_count, new_count, a, matches, longest, false, NULL);
-}
-
-static bool match_keys(const direct_input *d, size_t old_count, size_t new_count,
-                       const direct_arrays *a, bool ordered, size_t *matches, size_t *longest) {
-    if (!ordered) return match_unordered(d, old_count, new_count, a, matches, longest);
-    return d->bytes ? match_bytes(d, old_count, new_count, a, matches, longest)
-                    : match_plain(d, old_count, new_count, a, matches, longest);
+static direct_outcome match_keys(const heckel_env *env, const direct_input *d, size_t old_count,
+                                 size_t new_count, const direct_arrays *a, bool ordered,
+                                 size_t *matches, size_t *longest) {
+    if (a->wide) {
+        if (!ordered) return match_unordered_wide(env, d, old_count, new_count, a, matches, longest);
+        return d->bytes ? match_bytes_wide(env, d, old_count, new_count, a, matches, longest)
+                        : match_plain_wide(env, d, old_count, new_count, a, matches, longest);
+    }
+    if (!ordered) return match_unordered(env, d, old_count, new_count, a, matches, longest);
+    return d->bytes ? match_bytes(env, d, old_count, new_count, a, matches, longest)
+                    : match_plain(env, d, old_count, new_count, a, matches, longest);
 }
 
 /* Keys of elements [first, first + count) of one side into keys, hashed by
@@ -261,6 +309,80 @@ static bool hash_keys(const heckel_env *env, const heckel_input *in, bool new_si
         in->hash_range(in, new_side, first + k, chunk, keys + k);
     }
     return true;
+}
+
+/* Writes every output from pairs[] (matches pairs matched, the longest
+ * increasing run `longest` long): the window or the prefix, the mapping and,
+ * unless ignore_order, the moves. Instantiated per width. */
+static inline __attribute__((always_inline)) void
+write_outputs(const heckel_env *env, size_t prefix, size_t old_count, size_t new_count,
+              const void *pairs, size_t matches, size_t longest, heckel_result *result,
+              const bool wide) {
+    heckel_offset *old_to_new = result->old_to_new, *new_to_old = result->new_to_old, *moves = result->moves;
+    if (env->window) { /* the prefix is not written; no suffix is trimmed here */
+        env->window->prefix = prefix;
+        env->window->suffix = 0;
+    } else {
+        for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (heckel_offset)k;
+    }
+    for (size_t i = 0; i < old_count; i++) old_to_new[prefix + i] = HECKEL_UNMATCHED;
+    if (env->ignore_order) {
+        for (size_t j = 0; j < new_count; j++) {
+            uint32_t x = (uint32_t)pair_get(pairs, j, wide); /* old offset + 1, or 0 */
+            new_to_old[prefix + j] = x == 0 ? HECKEL_UNMATCHED : (heckel_offset)(prefix + x - 1);
+            if (x != 0) old_to_new[prefix + x - 1] = (heckel_offset)(prefix + j);
+        }
+        result->match_count = prefix + matches;
+        result->move_count = 0;
+        return;
+    }
+    /* The move pass's backward half (heckel_mark_kept's) fused with the
+     * output loop: from the end, each pair with run length wanted - 1 is
+     * kept; every other pair is a move, written from the back of its known
+     * count (matches - longest). heckel_mark_kept also asks that a kept pair
+     * be below the last one kept, which always holds for the first pair
+     * with run length wanted - 1 (pairs of equal run length come with
+     * decreasing old offsets), so only checked builds test it. */
+    size_t move_count = matches - longest, at = move_count, wanted = longest;
+#ifdef HECKEL_CHECKS
+    uint32_t bound = HECKEL_UNMATCHED; /* above every old offset */
+#endif
+    for (size_t j = new_count; j-- > 0;) {
+        uint64_t pair = pair_get(pairs, j, wide);
+        if (pair == 0) {
+            new_to_old[prefix + j] = HECKEL_UNMATCHED;
+            continue;
+        }
+        uint32_t i = (uint32_t)(pair & SPENT_OF(wide)) - 1;
+        new_to_old[prefix + j] = (heckel_offset)(prefix + i);
+        old_to_new[prefix + i] = (heckel_offset)(prefix + j);
+        /* The run length == wanted - 1 never holds once wanted is 0. */
+        if ((pair >> (wide ? 32 : 16)) == wanted - 1) {
+#ifdef HECKEL_CHECKS
+            HECKEL_CHECK(i < bound);
+            bound = i;
+#endif
+            wanted--;
+        } else { /* a move */
+            at--;
+            if (moves) moves[at] = (heckel_offset)(prefix + j);
+        }
+    }
+    HECKEL_CHECK(wanted == 0 && at == 0);
+    result->match_count = prefix + matches;
+    result->move_count = move_count;
+}
+
+static __attribute__((noinline)) void write_narrow(const heckel_env *env, size_t prefix, size_t old_count,
+                                                   size_t new_count, const void *pairs, size_t matches,
+                                                   size_t longest, heckel_result *result) {
+    write_outputs(env, prefix, old_count, new_count, pairs, matches, longest, result, false);
+}
+
+static __attribute__((noinline)) void write_wide(const heckel_env *env, size_t prefix, size_t old_count,
+                                                 size_t new_count, const void *pairs, size_t matches,
+                                                 size_t longest, heckel_result *result) {
+    write_outputs(env, prefix, old_count, new_count, pairs, matches, longest, result, true);
 }
 
 /* As heckel_run_small, once the arrays are laid out. */
@@ -282,81 +404,31 @@ static bool run_direct(const heckel_env *env, const heckel_input *in, size_t pre
             return true;
         }
     }
-    const uint32_t *pairs = a->pairs;
     size_t matches, longest = 0;
-    if (!match_keys(&d, old_count, new_count, a, !env->ignore_order, &matches, &longest)) return false;
+    direct_outcome outcome = match_keys(env, &d, old_count, new_count, a, !env->ignore_order, &matches, &longest);
+    if (outcome == DIRECT_CROWDED) return false;
     /* Outputs last, after the last poll: nothing above wrote to the caller's arrays. */
-    if (heckel_cancelled(env)) {
+    if (outcome == DIRECT_CANCELLED || heckel_cancelled(env)) {
         *status = HECKEL_CANCELLED;
         return true;
     }
-    heckel_offset *old_to_new = result->old_to_new, *new_to_old = result->new_to_old, *moves = result->moves;
-    if (env->window) { /* the prefix is not written; no suffix is trimmed here */
-        env->window->prefix = prefix;
-        env->window->suffix = 0;
-    } else {
-        for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (heckel_offset)k;
-    }
-    for (size_t i = 0; i < old_count; i++) old_to_new[prefix + i] = HECKEL_UNMATCHED;
-    if (env->ignore_order) {
-        for (size_t j = 0; j < new_count; j++) {
-            uint32_t x = pairs[j]; /* old offset + 1, or 0 */
-            new_to_old[prefix + j] = x == 0 ? HECKEL_UNMATCHED : (heckel_offset)(prefix + x - 1);
-            if (x != 0) old_to_new[prefix + x - 1] = (heckel_offset)(prefix + j);
-        }
-        result->match_count = prefix + matches;
-        result->move_count = 0;
-        return true;
-    }
-    /* The move pass's backward half (heckel_mark_kept's) fused with the
-     * output loop: from the end, each pair with run length wanted - 1 is
-     * kept; every other pair is a move, written from the back of its known
-     * count (matches - longest). heckel_mark_kept also asks that a kept pair
-     * be below the last one kept, which always holds for the first pair
-     * with run length wanted - 1 (pairs of equal run length come with
-     * decreasing old offsets), so only checked builds test it. */
-    size_t move_count = matches - longest, at = move_count, wanted = longest;
-#ifdef HECKEL_CHECKS
-    uint32_t bound = HECKEL_UNMATCHED; /* above every old offset */
-#endif
-    for (size_t j = new_count; j-- > 0;) {
-        uint32_t pair = pairs[j];
-        if (pair == 0) {
-            new_to_old[prefix + j] = HECKEL_UNMATCHED;
-            continue;
-        }
-        uint32_t i = (pair & 0xFFFF) - 1;
-        new_to_old[prefix + j] = (heckel_offset)(prefix + i);
-        old_to_new[prefix + i] = (heckel_offset)(prefix + j);
-        /* The run length == wanted - 1 never holds once wanted is 0. */
-        if ((pair >> 16) == wanted - 1) {
-#ifdef HECKEL_CHECKS
-            HECKEL_CHECK(i < bound);
-            bound = i;
-#endif
-            wanted--;
-        } else { /* a move */
-            at--;
-            if (moves) moves[at] = (heckel_offset)(prefix + j);
-        }
-    }
-    HECKEL_CHECK(wanted == 0 && at == 0);
-    result->match_count = prefix + matches;
-    result->move_count = move_count;
+    if (a->wide) write_wide(env, prefix, old_count, new_count, a->pairs, matches, longest, result);
+    else write_narrow(env, prefix, old_count, new_count, a->pairs, matches, longest, result);
     return true;
 }
 
 bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t prefix,
                       heckel_result *result, heckel_status *status) {
     size_t old_count = in->old_count - prefix, new_count = in->new_count - prefix;
-    HECKEL_CHECK(old_count + new_count <= HECKEL_SMALL_MAX);
+    HECKEL_CHECK(old_count + new_count <= HECKEL_DIRECT_MAX);
     *status = HECKEL_OK;
     if (heckel_cancelled(env)) {
         *status = HECKEL_CANCELLED;
         return true;
     }
-    direct_arrays a = {.bits = table_bits(old_count)};
-    size_t words = region_words(a.bits, old_count, new_count);
+    bool wide = old_count + new_count > HECKEL_SMALL_MAX;
+    direct_arrays a = {.bits = table_bits(old_count, wide), .wide = wide};
+    size_t words = region_words(&a, old_count, new_count);
     /* Records and spans: their keys, hashed here, ahead of the arrays. */
     size_t hashed_count = in->kind == HECKEL_INPUT_HASHED ? old_count + new_count : 0;
     if (old_count + new_count <= HECKEL_STACK_MAX) {

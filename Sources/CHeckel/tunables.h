@@ -61,6 +61,22 @@
 #endif
 #define HECKEL_STACK_MAX 512
 
+/* The most middle elements the direct path takes on its wide table (32-bit
+ * slots and chains) above HECKEL_SMALL_MAX: where one unpartitioned table on
+ * one thread, its probes reaching into L3, still beats the radix
+ * partitioning's passes over memory, even on two threads
+ * (`heckel_core_bench -n -e keys -t 1 -t 2 1e5 2e5 4e5 6e5` shows both).
+ * At most 2^32 - 4, so that old offsets + 1 stay below the wide table's LONE. */
+#ifndef HECKEL_DIRECT_MAX
+#define HECKEL_DIRECT_MAX ((size_t)1 << 19)
+#endif
+
+/* Slots per old element of the wide table (a power of two): a quarter full
+ * at most, as on the narrow table, so that probes rarely take a second step. */
+#ifndef HECKEL_DIRECT_SPARSE
+#define HECKEL_DIRECT_SPARSE 4
+#endif
+
 /* Keys of at most this many Swift strings go on the stack (16 KB); above it,
  * lists the direct path may take are hashed on demand into its own block. */
 #ifndef HECKEL_SWIFT_KEYS_ON_STACK

@@ -1,9 +1,10 @@
 /* The direct path (small_run.c) against the general path: on thousands of
  * random shapes (heavy duplicates, all equal, all distinct, reversed, empty
  * sides, keys sharing table slots, keys crowding one slot, sizes straddling
- * the stack bound HECKEL_STACK_MAX = 512 and the library's HECKEL_SMALL_MAX,
- * SMALL_MAX here: 1024 in heckel_small, 65534 in the production-threshold
- * build of test_small_path_production) every output array and counter must be byte-identical, with and
+ * the stack bound HECKEL_STACK_MAX = 512, the library's HECKEL_SMALL_MAX
+ * (the narrow table's bound), SMALL_MAX here: 1024 in heckel_small, 65534 in
+ * the production-threshold build of test_small_path_production, and its
+ * HECKEL_DIRECT_MAX (the wide table's), DIRECT_MAX here) every output array and counter must be byte-identical, with and
  * without moves and ignore_order, and correct by the values alone
  * (check_result). Every input form that takes the direct path is run: plain
  * keys, keyed spans (keys = the values, or colliding keys value % 3 where
@@ -32,7 +33,13 @@
 #ifndef SMALL_MAX /* the library's HECKEL_SMALL_MAX: heckel_small's, or the production one */
 #define SMALL_MAX 1024
 #endif
-#define MAX_SIDE (SMALL_MAX + 1024)
+#ifndef DIRECT_MAX /* the library's HECKEL_DIRECT_MAX: heckel_small's, or heckel_hooks's */
+#define DIRECT_MAX 2048
+#endif
+#define MAX_SIDE (DIRECT_MAX + 1024)
+/* The wide table's failure, crowding and collision cases run in
+ * heckel_small's build only: at the production sizes each costs minutes. */
+#define SMALL_BUILD (DIRECT_MAX <= 4096)
 #define FILL 0xA5
 /* The direct path's slot hash: the top bits of key * HASH_MULTIPLIER. */
 #define HASH_MULTIPLIER 0x9E3779B97F4A7C15ull
@@ -346,7 +353,7 @@ static path path_for(const uint64_t *old_keys, size_t old_count, const uint64_t 
     size_t between = old_count + new_count - 2 * (prefix + suffix);
     if (suffix >= SUFFIX_TRIM_MIN && suffix >= between / 16 && suffix >= 3 * between) return GENERAL;
     size_t middle = old_count + new_count - 2 * prefix;
-    return middle <= STACK_MAX ? STACK : middle <= SMALL_MAX ? HEAP : GENERAL;
+    return middle <= STACK_MAX ? STACK : middle <= DIRECT_MAX ? HEAP : GENERAL;
 }
 
 /* Polls of one heckel_match_keys call on plain keys (the test hook counts
@@ -416,8 +423,9 @@ int main(void) {
     enum { SHAPES = sizeof shapes / sizeof *shapes };
     for (int round = 0; round < 3000; round++) {
         int shape = round % SHAPES;
-        /* Sizes mostly small, some straddling 512 and 1024 (old + new). */
-        size_t limit = round % 7 == 0 ? 300 : round % 7 == 1 ? 560 : 40;
+        /* Sizes mostly small, some straddling 512, SMALL_MAX and DIRECT_MAX
+         * (old + new; the last two in heckel_small's build). */
+        size_t limit = round % 7 == 0 ? 300 : round % 7 == 1 ? 560 : round % 23 == 2 ? 1100 : 40;
         size_t old_count = rng_below(&rng, limit + 1), new_count = rng_below(&rng, limit + 1);
         if (round % 11 == 0) old_count = 0;
         if (round % 13 == 0) new_count = 0;
@@ -443,7 +451,8 @@ int main(void) {
     /* Exactly at, just above and far above both bounds, with a common
      * prefix, heavy duplicates (50 values) or none. */
     const size_t totals[] = {510, 511, 512, 513, 514, 600, SMALL_MAX - 2, SMALL_MAX - 1, SMALL_MAX,
-                             SMALL_MAX + 1, SMALL_MAX + 2, SMALL_MAX + 900};
+                             SMALL_MAX + 1, SMALL_MAX + 2, SMALL_MAX + 900, DIRECT_MAX - 1, DIRECT_MAX,
+                             DIRECT_MAX + 1, DIRECT_MAX + 2};
     for (size_t k = 0; k < sizeof totals / sizeof *totals; k++) {
         for (size_t prefix = 0; prefix < 40; prefix += 13) {
             for (uint64_t alphabet = 50; alphabet; alphabet = alphabet == 50 ? UINT64_MAX : 0) {
@@ -463,7 +472,7 @@ int main(void) {
      * middle or more: the general path trims it) and large (the direct path
      * takes the rest, the suffix paired by its in-order runs), the suffix
      * from heckel_small's trim bound (8) to past the production one (4,096). */
-    const size_t ends[] = {300, 1000, SMALL_MAX - 2};
+    const size_t ends[] = {300, 1000, SMALL_MAX - 2, DIRECT_MAX - 2};
     for (size_t k = 0; k < sizeof ends / sizeof *ends; k++) {
         for (size_t prefix = 0; prefix < 30; prefix += 29) {
             size_t count = ends[k] / 2;
@@ -480,8 +489,10 @@ int main(void) {
     }
     /* Keys crowding one home slot: linear probing runs out of its budget,
      * and the call goes to the general path, with the same output. On the
-     * stack and on the heap, with some crowding keys shared by new. */
-    const size_t crowded[] = {40, 200, 450, 900};
+     * stack and on the heap, narrow and wide tables, with some crowding keys
+     * shared by new. */
+    const size_t crowded[] = {40, 200, 450, 900, SMALL_BUILD ? SMALL_MAX + 100 : 900,
+                              SMALL_BUILD ? DIRECT_MAX - 10 : 900};
     for (size_t k = 0; k < sizeof crowded / sizeof *crowded; k++) {
         size_t old_count = crowded[k] / 2, new_count = crowded[k] - old_count;
         for (size_t i = 0; i < old_count; i++) old_keys[i] = slot_sharer(7, i);
@@ -494,7 +505,7 @@ int main(void) {
     /* Colliding keys where the bytes decide, on the direct path: values
      * 1-6 under keys value % 3, two values per key (one extra probe step at
      * most), duplicates everywhere; on the stack and on the heap. */
-    const size_t colliding[] = {30, 300, 900};
+    const size_t colliding[] = {30, 300, 900, SMALL_BUILD ? SMALL_MAX + 300 : 900};
     for (size_t k = 0; k < sizeof colliding / sizeof *colliding; k++) {
         for (int round = 0; round < 20; round++) {
             size_t old_count = colliding[k] / 2 + rng_below(&rng, 10), new_count = colliding[k] / 2;
@@ -505,8 +516,11 @@ int main(void) {
             if (round == 0) failures(&t, "colliding", old_keys, old_count, new_keys, new_count);
         }
     }
-    /* Failures at the sizes that matter: on the stack, on the heap. */
-    for (size_t total = 100; total <= 1000; total += 900) {
+    /* Failures at the sizes that matter: on the stack, on the heap, on the
+     * wide table (whose loops poll). */
+    const size_t sized[] = {100, 1000, SMALL_BUILD ? SMALL_MAX + 1000 : 1000};
+    for (size_t s = 0; s < sizeof sized / sizeof *sized; s++) {
+        size_t total = sized[s];
         size_t old_count = total / 2, new_count = total - old_count;
         for (size_t i = 0; i < old_count; i++) old_keys[i] = 1 + rng_below(&rng, 1u << 20);
         for (size_t j = 0; j < new_count; j++)

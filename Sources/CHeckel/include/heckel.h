@@ -20,10 +20,12 @@
  * path (one table, no partitioning). heckel_match_keys without an equality
  * callback, heckel_match_records, heckel_match_spans and
  * heckel_match_keyed_spans, on lists whose parts left after the common
- * prefix hold at most 65,534 elements together, take a shorter one still
- * (one thread, one table, one allocation; none, stack memory only, up to
- * 512 elements; `heckel_core_bench -e keys 1e2` times 100 plain keys). No globals: calls
- * are reentrant and may run on many threads at once.
+ * prefix hold at most 524,288 (2^19) elements together, take a shorter one
+ * still (one thread whatever heckel_options.threads says, one table with
+ * 16-bit slots up to 65,534 elements and 32-bit ones above, one allocation;
+ * none, stack memory only, up to 512 elements; `heckel_core_bench -e keys
+ * 1e2` times 100 plain keys). No globals: calls are reentrant and may run on
+ * many threads at once.
  *
  * Threads: heckel_options.threads lets one call use several threads for big
  * lists (started by the call, joined before it returns; no pool, no global
@@ -31,7 +33,8 @@
  * output writing are split across them; finding the moves (one longest
  * increasing subsequence) stays sequential, beside the output writing. Each
  * thread gets at least 2^17 elements, so smaller lists run on the calling
- * thread whatever the option says. The output never depends on the thread
+ * thread whatever the option says, as do those the shorter path above takes
+ * (up to 2^19 elements: one thread there beats two partitioning). The output never depends on the thread
  * count. The caller's equality callback (heckel_equal_fn) and allocator are
  * only ever called from the calling thread, one call at a time, whatever the
  * thread count: they need no thread safety (verification through a callback
@@ -41,7 +44,7 @@
  * on Linux getrandom from 1024 elements on, a cycle counter and the stack's
  * address below) before they pick partitions and table slots, so no fixed set
  * of crafted keys crowds one slot. Results never depend on the seed: the same
- * input always gives the same output. The shorter path for at most 65,534
+ * input always gives the same output. The shorter path for at most 2^19
  * elements draws no seed: crafted keys cost it a bounded number of probes
  * (4 per element), after which the call takes the seeded path.
  *
@@ -121,7 +124,7 @@ typedef struct heckel_allocator {
  * and every move lies in the window; match_count, move_count and moves are
  * those of the full output. How long p and s are depends on the input form
  * and the list sizes (a common suffix may be matched inside the window: a
- * short one, or on lists of at most 65,534 elements after the prefix one
+ * short one, or on lists of at most 2^19 elements after the prefix one
  * less than 3 times what lies between it and the prefix), never on the
  * thread count. Written on HECKEL_OK only. */
 typedef struct heckel_window {
