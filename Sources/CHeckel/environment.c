@@ -28,6 +28,7 @@ heckel_env heckel_env_make(const heckel_options *options) {
         env.threads = options->threads;
         env.ignore_order = options->ignore_order;
         env.window = options->window;
+        env.workspace = options->workspace;
     }
     return env;
 }
@@ -36,7 +37,12 @@ void *heckel_alloc(const heckel_env *env, size_t count, size_t size) {
     if (size != 0 && count > SIZE_MAX / size) return NULL;
     size_t bytes = count * size;
     if (bytes == 0) bytes = 1;
+    if (env->workspace) return heckel_workspace_take(env->workspace, bytes);
     if (env->allocator) return env->allocator->allocate(env->allocator->context, bytes);
+    return heckel_system_alloc(bytes);
+}
+
+void *heckel_system_alloc(size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     /* Big scratch arrays on 2 MiB pages where the kernel allows it: first
      * touches of fresh 4 KiB pages (a fault each) otherwise cost more than
@@ -59,7 +65,8 @@ void *heckel_zalloc(const heckel_env *env, size_t count, size_t size) {
 
 void heckel_free(const heckel_env *env, void *pointer) {
     if (!pointer) return;
-    if (env->allocator) env->allocator->release(env->allocator->context, pointer);
+    if (env->workspace) heckel_workspace_give(env->workspace, pointer);
+    else if (env->allocator) env->allocator->release(env->allocator->context, pointer);
     else free(pointer);
 }
 

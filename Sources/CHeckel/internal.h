@@ -39,12 +39,21 @@ typedef struct heckel_env {
     bool ignore_order;     /* no move pass */
     heckel_window *window; /* NULL: full output; else the window output's report */
     uint64_t seed;     /* random per call, set before any hash table is built */
+    heckel_workspace *workspace; /* NULL, or where every block of scratch comes from */
 } heckel_env;
 
 heckel_env heckel_env_make(const heckel_options *options);
 void *heckel_alloc(const heckel_env *env, size_t count, size_t size);  /* NULL on overflow too */
 void *heckel_zalloc(const heckel_env *env, size_t count, size_t size); /* zero-filled */
 void heckel_free(const heckel_env *env, void *pointer);
+/* malloc, or for blocks of 16 MiB and more 2 MiB pages where the system
+ * offers them (freed with free). */
+void *heckel_system_alloc(size_t bytes);
+/* A block of at least bytes (> 0) from the workspace: one it keeps and no
+ * running call holds, or a new one from its allocator (NULL if that fails). */
+void *heckel_workspace_take(heckel_workspace *workspace, size_t bytes);
+/* Gives back a block heckel_workspace_take returned: kept for later calls. */
+void heckel_workspace_give(heckel_workspace *workspace, void *block);
 bool heckel_cancelled(const heckel_env *env);
 /* One block of scratch memory reused by successive passes of a call, so
  * later passes touch pages the earlier ones already faulted in. */

@@ -71,7 +71,7 @@ extern "C" {
  * HECKEL_VERSION_NUMBER at compile time with heckel_version_number() at run
  * time to learn whether the library linked is the one compiled against. */
 #define HECKEL_VERSION_MAJOR 0
-#define HECKEL_VERSION_MINOR 3
+#define HECKEL_VERSION_MINOR 4
 #define HECKEL_VERSION_RELEASE 0
 #define HECKEL_VERSION_NUMBER \
     (HECKEL_VERSION_MAJOR * 100 * 100 + HECKEL_VERSION_MINOR * 100 + HECKEL_VERSION_RELEASE)
@@ -132,6 +132,35 @@ typedef struct heckel_window {
     size_t suffix; /* out: trailing pairs not written */
 } heckel_window;
 
+/* A workspace: the scratch memory of calls, kept from one call to the next
+ * for a caller that diffs over and over (a list driver, a server). Without
+ * one every call takes its scratch from the allocator and gives it back, and
+ * the system may hand the pages back to the kernel (glibc does so for large
+ * blocks), so the next call faults them in again: a page fault per 4 KiB
+ * touched. With one (heckel_options.workspace) a call takes its blocks from
+ * the workspace, which keeps them when the call returns: a call no larger
+ * than an earlier one through the same workspace allocates nothing and
+ * touches no fresh page. It keeps at most 16 blocks, about what one call
+ * holds at its peak (12 to 40 bytes per element; heckel_workspace_bytes
+ * tells), until destroyed. A workspace serves one call at a time: never
+ * pass the same one to calls running at once on different threads (one
+ * call with many threads is fine: its scratch is taken on the calling
+ * thread). Opaque; create and destroy it with the functions below. */
+typedef struct heckel_workspace heckel_workspace;
+
+/* Creates an empty workspace into *workspace, its blocks (and itself) from
+ * allocator (copied; NULL, or NULL members: malloc/free). Returns
+ * HECKEL_INVALID_ARGUMENT if workspace is NULL, HECKEL_OUT_OF_MEMORY if the
+ * allocator fails (*workspace then untouched). Cost: one small allocation. */
+heckel_status heckel_workspace_create(const heckel_allocator *allocator, heckel_workspace **workspace);
+
+/* Frees the workspace and every block it keeps (NULL: nothing). Not while
+ * a call uses it. Cost: O(blocks kept). */
+void heckel_workspace_destroy(heckel_workspace *workspace);
+
+/* The bytes of the blocks the workspace keeps (NULL: 0). Cost: O(1). */
+size_t heckel_workspace_bytes(const heckel_workspace *workspace);
+
 /* How a call runs. All zero (`{0}`, or a NULL pointer) is the default. */
 typedef struct heckel_options {
     /* NULL: malloc and free. With threads != 1 the allocator is still only
@@ -156,6 +185,13 @@ typedef struct heckel_options {
      * source that zero-initializes its options is unchanged; binaries built
      * against 0.2 must be rebuilt (the struct grew by this pointer). */
     heckel_window *window;
+    /* NULL: scratch from the allocator, given back before the call returns.
+     * Else the call's scratch comes from this workspace (allocator then
+     * unused), which keeps it for the next call: see heckel_workspace. A
+     * failure to grow it is HECKEL_OUT_OF_MEMORY, outputs untouched, the
+     * workspace still usable. Added in 0.4 (binaries built against 0.3 must
+     * be rebuilt: the struct grew by this pointer). */
+    heckel_workspace *workspace;
 } heckel_options;
 
 /* Raises a cancel flag with an atomic store; safe from any thread. */
