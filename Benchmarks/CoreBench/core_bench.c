@@ -34,10 +34,15 @@
  * the bytes each phase reads and writes (phase_model_bytes) per CPU second,
  * against the machine's bandwidth measured first (print_bandwidth).
  *
+ * -w: every core call but the counting one through one heckel_workspace
+ * (created before the first row's first call, which is then the cold call of
+ * a fresh workspace), so that the timed calls reuse the scratch of earlier
+ * ones; with -p the timed runs' page faults show what is left to fault.
+ *
  * -d: the same lists over ten distinct values (each key taken modulo 10), as
  * heckel-bench's duplicates scenario: most matched pairs are moves.
  *
- * Usage: heckel_core_bench [-n] [-p] [-d] [-r runs] [-e engine] [-t threads]... [size ...]
+ * Usage: heckel_core_bench [-n] [-p] [-d] [-w] [-r runs] [-e engine] [-t threads]... [size ...]
  *        (default: -r 5, every engine, -t 1, sizes 100 1000 1000000 10000000;
  *        naive runs unless -n, and ratios are then to the first row; -t 0 is
  *        the core's automatic choice)
@@ -250,11 +255,15 @@ static bool keys_equal(void *context, size_t i, size_t j) {
 enum { NAIVE, KEYS, KEYS_EQ, RECORDS, SPANS, ENGINES };
 static const char *engine_names[ENGINES] = {"naive", "keys", "keys+eq", "records", "spans"};
 
-/* c: NULL for a timed run (the core's own allocation), or a counter. */
+static heckel_workspace *workspace; /* -w: the timed calls' scratch */
+
+/* c: NULL for a timed run (the core's own allocation, or -w's workspace),
+ * or a counter. */
 static size_t run_engine(int engine, unsigned threads, lists *l, heckel_result *r,
                          counting_allocator *c) {
     if (engine == NAIVE) return naive_loop(l->old, l->n, l->new, l->m);
-    heckel_options options = {.allocator = c ? &c->allocator : NULL, .threads = threads};
+    heckel_options options = {.allocator = c ? &c->allocator : NULL, .threads = threads,
+                              .workspace = c ? NULL : workspace};
     heckel_status s = HECKEL_OK;
     switch (engine) {
     case KEYS: s = heckel_match_keys(l->old, l->n, l->new, l->m, NULL, NULL, &options, r); break;
@@ -467,13 +476,16 @@ static void bench_size(size_t n, int runs) {
 
 int main(int argc, char **argv) {
     int runs = 5, first = 1, given_threads = 0;
-    const char *usage = "usage: heckel_core_bench [-n] [-p] [-d] [-r runs] [-e engine] [-t threads]... [size ...]\n";
+    const char *usage = "usage: heckel_core_bench [-n] [-p] [-d] [-w] [-r runs] [-e engine] [-t threads]... [size ...]\n";
     for (; first < argc && argv[first][0] == '-'; first += 2) {
         if (strcmp(argv[first], "-n") == 0) {
             skip_naive = true;
             first--;
         } else if (strcmp(argv[first], "-d") == 0) {
             duplicates = true;
+            first--;
+        } else if (strcmp(argv[first], "-w") == 0) {
+            if (!workspace && heckel_workspace_create(NULL, &workspace) != HECKEL_OK) return 1;
             first--;
         } else if (strcmp(argv[first], "-p") == 0) {
 #ifndef HECKEL_BENCH_PHASES
@@ -505,5 +517,6 @@ int main(int argc, char **argv) {
         bench_size(10000000, runs);
     }
     for (int a = first; a < argc; a++) bench_size((size_t)strtod(argv[a], NULL), runs);
+    heckel_workspace_destroy(workspace);
     return 0;
 }
