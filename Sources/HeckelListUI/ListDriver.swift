@@ -19,6 +19,8 @@ import Heckel
 ///   the snapshots it superseded are called with its outcome.
 /// - Snapshots are applied in the order they were given; a batch never
 ///   starts from a snapshot other than the one on screen.
+/// - The diffs keep their scratch memory in one `ListDiff.Workspace`, so
+///   that repeated diffs of similar sizes allocate nothing in the core.
 /// - Above `Configuration.fullReloadThreshold` operations, or when the view
 ///   is not in a window, or when a diff fails (a duplicate section
 ///   identity), the view is reloaded whole instead.
@@ -94,6 +96,11 @@ public final class ListDriver<SectionModel: DiffableSection & Sendable> where Se
     public var configuration: Configuration
     private let view: any ListDriverView
     private let differ: Differ
+    /// The C core's scratch, kept from one diff to the next: the driver
+    /// diffs over and over, snapshots of about one size, so after the first
+    /// diff the core allocates nothing and touches no fresh page
+    /// (`ListDiff.Workspace`). Every diff of the differ uses it.
+    private let workspace = ListDiff.Workspace()
     private var pending: Request?
     private var worker: Task<Void, Never>?
     private var diffTask: Task<SectionedDiff, any Error>?
@@ -168,7 +175,8 @@ public final class ListDriver<SectionModel: DiffableSection & Sendable> where Se
                 continue
             }
             let old = snapshot, new = request.sections, differ = differ
-            let task = Task { try await differ(old, new) }
+            let workspace = workspace
+            let task = Task { try await ListDiff.withWorkspace(workspace) { try await differ(old, new) } }
             diffTask = task
             let result = await task.result
             diffTask = nil

@@ -43,13 +43,18 @@ enum Core {
         options.threads = settings.coreThreads
         options.ignore_order = settings.ignoresOrder
         var window = heckel_window()
-        let status = withExtendedLifetime(cancel) {
-            if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
-            return withUnsafeMutablePointer(to: &window) { window in
-                options.window = window
-                return call(&options, &result)
+        func callCore(workspace: OpaquePointer?) -> heckel_status {
+            options.workspace = workspace
+            return withExtendedLifetime(cancel) {
+                if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
+                return withUnsafeMutablePointer(to: &window) { window in
+                    options.window = window
+                    return call(&options, &result)
+                }
             }
         }
+        let workspace = settings.workspace ?? ListDiff.Workspace.current
+        let status = workspace?.lend(callCore) ?? callCore(workspace: nil)
         guard status == HECKEL_OK else { throw CoreFailure(status: status, oldCount: oldCount, newCount: newCount) }
         return Mapping(storage: storage.finished(matchCount: result.match_count, moveCount: result.move_count, room: room,
                                                  prefix: window.prefix, suffix: window.suffix))

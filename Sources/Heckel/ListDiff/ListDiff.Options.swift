@@ -1,6 +1,6 @@
 extension ListDiff {
-    /// How a diff runs: how many threads the C core may use, and whether the
-    /// order of the elements matters.
+    /// How a diff runs: how many threads the C core may use, whether the
+    /// order of the elements matters, and where the core keeps its scratch.
     ///
     /// ```swift
     /// // A list UI on Swift's cooperative pool: stay on the calling thread.
@@ -33,16 +33,24 @@ extension ListDiff {
         /// order.
         public var ignoresOrder: Bool
 
-        /// Options with the given thread limit and order handling; the
-        /// defaults are those of the initializers without options.
+        /// Where the core keeps its scratch between diffs (see `Workspace`);
+        /// `nil` (the default): the one `ListDiff.withWorkspace` names, if
+        /// any, else scratch taken and given back by each diff. The result
+        /// never depends on it.
+        public var workspace: Workspace?
+
+        /// Options with the given thread limit, order handling and
+        /// workspace; the defaults are those of the initializers without
+        /// options.
         ///
         /// - Precondition: `threads` is `nil` or at least 1.
         /// - Complexity: O(1).
         @inlinable
-        public init(threads: Int? = nil, ignoresOrder: Bool = false) {
+        public init(threads: Int? = nil, ignoresOrder: Bool = false, workspace: Workspace? = nil) {
             Self.checkThreads(threads)
             self.threads = threads
             self.ignoresOrder = ignoresOrder
+            self.workspace = workspace
         }
 
         @usableFromInline
