@@ -240,6 +240,15 @@ static inline size_t heckel_first_above(const uint32_t *sorted, size_t lo, size_
     return (size_t)(base - sorted) + (*base < v);
 }
 
+/* How many of sorted[0 ..< n] are below v, counted with no branch and no
+ * load depending on another (the compiler vectorizes it: SSE2, NEON), where
+ * a binary search's steps are a chain of dependent loads. */
+static inline size_t heckel_count_below(const uint32_t *sorted, size_t n, uint32_t v) {
+    uint32_t below = 0;
+    for (size_t k = 0; k < n; k++) below += sorted[k] < v;
+    return below;
+}
+
 /* Whether matched pair j is a move: matched, and not kept. */
 static inline bool heckel_is_move(const uint32_t *match, const uint32_t *keep, size_t j) {
     return match[j] != HECKEL_UNMATCHED && keep[j] != HECKEL_KEEP;

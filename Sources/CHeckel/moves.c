@@ -34,23 +34,14 @@
  * of the same without -d at 1e7 (the random mix) shows both. */
 #define NEAR_ENDS 16
 
-/* How many of sorted[0 ..< n] are below v, counted with no branch and no
- * load depending on another (the compiler vectorizes it: SSE2, NEON), where
- * a binary search's steps are a chain of dependent loads. */
-static inline size_t count_below(const uint32_t *sorted, size_t n, uint32_t v) {
-    uint32_t below = 0;
-    for (size_t k = 0; k < n; k++) below += sorted[k] < v;
-    return below;
-}
-
 /* The first end above v, when the last NEAR_ENDS summary entries start
  * below v: they are counted, then v's block (whole: its ends past the runs
  * read HECKEL_UNMATCHED, above every offset). Out of line: inlined, its
  * unrolled counts made the loop's common steps slower on the random mix. */
 static __attribute__((noinline)) size_t near_above(const uint32_t *tail, const uint32_t *summary,
                                                    size_t near, uint32_t v) {
-    size_t first = (near + count_below(summary + near, NEAR_ENDS, v) - 1) * BLOCK;
-    return first + count_below(tail + first, BLOCK, v);
+    size_t first = (near + heckel_count_below(summary + near, NEAR_ENDS, v) - 1) * BLOCK;
+    return first + heckel_count_below(tail + first, BLOCK, v);
 }
 
 size_t heckel_kept_work(size_t count) {

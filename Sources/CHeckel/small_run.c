@@ -42,6 +42,13 @@
 #define LONE_OF(wide) (SPENT_OF(wide) - 1)
 #define SPENT SPENT_OF(false)
 #define STACK_TABLE (8 * HECKEL_STACK_MAX)
+/* The run ends next to the last that the move pass counts (vectorized)
+ * rather than binary-searches when v lands among them: with heavy
+ * duplicates each value's occurrences pair in order, so nearly every run
+ * grows near the end (moves.c's NEAR_ENDS, one level down). */
+#ifndef NEAR_RUNS
+#define NEAR_RUNS 64
+#endif
 /* Extra probe steps allowed per element: random keys in a table a quarter
  * full average about 0.2. */
 #define PROBE_BUDGET 4
@@ -255,6 +262,8 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
         } else if (length == 1 || tail[length - 2] < v) {
             l = length - 1;
             end = x;
+        } else if (length > NEAR_RUNS + 1 && tail[length - 1 - NEAR_RUNS] < v) {
+            l = length - 1 - NEAR_RUNS + heckel_count_below(tail + length - 1 - NEAR_RUNS, NEAR_RUNS, v);
         } else {
             l = heckel_first_above(tail, 0, length - 1, v);
         }
