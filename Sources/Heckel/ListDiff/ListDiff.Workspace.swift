@@ -16,10 +16,10 @@ extension ListDiff {
     /// let workspace = ListDiff.Workspace()
     /// for (old, new) in snapshots {
     ///     let diff = ListDiff(from: old, to: new, options: .init(workspace: workspace))
-    ///     …
+    ///     print(diff.changeCount)
     /// }
     /// // Or for every diff inside a call, nested ones included (SectionedDiff, TreeDiff):
-    /// let sections = ListDiff.withWorkspace(workspace) { SectionedDiff(from: old, to: new, identifiedBy: \.id) }
+    /// let sections = try ListDiff.withWorkspace(workspace) { try SectionedDiff(from: oldSections, to: newSections) }
     /// ```
     ///
     /// It keeps about what its largest diff held at its peak (12 to 40 bytes

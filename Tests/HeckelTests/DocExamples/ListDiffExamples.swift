@@ -29,6 +29,22 @@ import Testing
         #expect(delta.moves.isEmpty && delta.deletions == [0] && delta.insertions == [3])
     }
 
+    /// `ListDiff.Workspace` (ListDiff.Workspace.swift).
+    @Test func workspace() throws {
+        let snapshots = [([1, 2, 3], [3, 1, 4]), ([3, 1, 4], [4, 3, 1, 5])]
+        let oldSections = [ListSection(id: "a", items: [1, 2]), ListSection(id: "b", items: [3])]
+        let newSections = [ListSection(id: "b", items: [3, 1]), ListSection(id: "a", items: [2])]
+        let workspace = ListDiff.Workspace()
+        for (old, new) in snapshots {
+            let diff = ListDiff(from: old, to: new, options: .init(workspace: workspace))
+            print(diff.changeCount)
+        }
+        // Or for every diff inside a call, nested ones included (SectionedDiff, TreeDiff):
+        let sections = try ListDiff.withWorkspace(workspace) { try SectionedDiff(from: oldSections, to: newSections) }
+        #expect(sections.batchUpdates == (try SectionedDiff(from: oldSections, to: newSections)).batchUpdates)
+        #expect(ListDiff(from: [1, 2, 3], to: [3, 1, 4], options: .init(workspace: workspace)) == ListDiff(from: [1, 2, 3], to: [3, 1, 4]))
+    }
+
     /// `heckelDifference(from:)` (BidirectionalCollection+HeckelDifference.swift).
     @Test func heckelDifference() {
         let old = ["a", "b", "c", "d"], new = ["d", "a", "c", "e"]
