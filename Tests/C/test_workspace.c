@@ -255,6 +255,11 @@ static void keeping(test_tally *t) {
     tally_expect(t, heckel_workspace_create(&half, &plain) == HECKEL_OK && plain && c.calls == calls,
                  "an allocator without release: malloc and free", NULL);
     heckel_workspace_destroy(plain);
+    heckel_allocator none = {0}; /* no members: malloc and free */
+    plain = NULL;
+    tally_expect(t, heckel_workspace_create(&none, &plain) == HECKEL_OK && plain,
+                 "an allocator without members: malloc and free", NULL);
+    heckel_workspace_destroy(plain);
 }
 
 int main(void) {
