@@ -21,12 +21,14 @@ typedef struct heckel_allocator {
     void *context;
 } heckel_allocator;
 typedef struct heckel_window { size_t prefix; size_t suffix; } heckel_window;
+typedef struct heckel_workspace heckel_workspace;
 typedef struct heckel_options {
     const heckel_allocator *allocator;
     const int *cancel;
     unsigned threads;
     bool ignore_order;
     heckel_window *window;
+    heckel_workspace *workspace;
 } heckel_options;
 typedef struct heckel_result {
     heckel_offset *old_to_new;
