@@ -436,6 +436,9 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
         return true;
     }
     bool wide = old_count + new_count > HECKEL_SMALL_MAX;
+    /* The narrow table within its bound, which keeps old offsets + 1 below
+     * its LONE and run lengths in 16 bits. */
+    HECKEL_CHECK(wide || old_count + new_count <= HECKEL_SMALL_MAX);
     direct_arrays a = {.bits = table_bits(old_count, wide), .wide = wide};
     size_t words = region_words(&a, old_count, new_count);
     /* Records and spans: their keys, hashed here, ahead of the arrays. */
