@@ -9,18 +9,24 @@ struct FlatTree<Node, ID> {
     @inlinable init() {}
 
     /// Gathers the trees under `roots`, appending each node's identity to
-    /// `ids`. `nil` when the diff was cancelled (polled every
-    /// `CancelFlag.pollInterval` nodes).
+    /// `ids`, with room for `expectedCount` nodes reserved up front (the
+    /// arrays still grow past it). `nil` when the diff was cancelled (polled
+    /// every `CancelFlag.pollInterval` nodes).
     ///
     /// - Precondition: at most `ListDiff.maximumCount` nodes.
     /// - Complexity: O(n) for n nodes, one call of `id` and of `children`
     ///   per node.
     @inlinable
     static func gathering<Roots: Collection, Children: Collection>(
-        _ roots: Roots, ids: inout ContiguousArray<ID>, id: (Node) -> ID, children: (Node) -> Children,
-        cancel: CancelFlag?
+        _ roots: Roots, expectedCount: Int = 0, ids: inout ContiguousArray<ID>, id: (Node) -> ID,
+        children: (Node) -> Children, cancel: CancelFlag?
     ) -> FlatTree? where Roots.Element == Node, Children.Element == Node {
         var tree = FlatTree()
+        if expectedCount > 0 {
+            tree.nodes.reserveCapacity(expectedCount)
+            tree.shape.reserveCapacity(expectedCount)
+            ids.reserveCapacity(ids.count + expectedCount)
+        }
         var stack: [(children: Children, next: Children.Index, parent: UInt32, index: UInt32)] = []
         var rootIndex: UInt32 = 0
         func visit(_ node: Node, parent: UInt32, index: UInt32) -> Bool {
