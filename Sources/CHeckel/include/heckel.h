@@ -267,9 +267,12 @@ heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_coun
  * that may collide (hash values), the caller compares elements first and
  * second itself, and treats unequal ones as a collision. Uses options'
  * allocator and cancel flag (threads, ignore_order and window are ignored);
- * runs on the calling thread. Cost: O(count) expected, one set of 8-byte
- * slots 2 to 4 times count (keys mixed under a seed drawn per call, so
- * crafted keys cannot crowd it), plus O(j) to find i once j is found.
+ * runs on the calling thread. Cost: O(count) expected: the keys, mixed
+ * under a seed drawn per call (so crafted keys cannot crowd a partition or
+ * a slot), scattered into partitions of a few thousand (8 bytes of scratch
+ * per key) that each pass through a set small enough for the L2 cache; a
+ * list with a repeat then takes one more pass, through one set of 2 to 4
+ * 8-byte slots per key, to find j, and O(j) to find i.
  * HECKEL_TOO_LARGE past HECKEL_MAX_COUNT. */
 heckel_status heckel_first_repeated_key(const uint64_t *keys, size_t count,
                                         const heckel_options *options, size_t *first,

@@ -5,8 +5,8 @@ extension Core {
     /// the smallest `second` whose key equals an earlier one, and the first
     /// offset `first` holding that key; `nil` when the keys are distinct.
     ///
-    /// - Complexity: O(n) expected for n keys, one set of 16 to 32 bytes
-    ///   per key.
+    /// - Complexity: O(n) expected for n keys, 8 bytes of scratch per key
+    ///   (16 to 32 more when a key repeats).
     @usableFromInline
     static func firstRepeatedKey(_ keys: UnsafeBufferPointer<UInt64>, cancel: CancelFlag?)
         throws(CoreFailure) -> (first: Int, second: Int)? {
