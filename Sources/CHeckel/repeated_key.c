@@ -9,7 +9,8 @@
  * share its top bits, so a value with other top bits marks an empty slot.
  * One big set would miss the cache on nearly every key instead.
  *
- * Which key repeats first, only when one does: one set over the whole list
+ * Which key repeats first, only when one does (or straight away for lists
+ * small enough for one set to stay in cache): one set over the whole list
  * in order, holding the keys themselves (0 marks an empty slot: the key 0 is
  * tracked beside the set), stopping at the first key already in it. */
 #include "internal.h"
@@ -21,6 +22,10 @@
 /* Keys per partition on average (half to all of it): a set of twice as many
  * 8-byte slots takes 64 to 128 KiB, well inside an L2. */
 #define PART_TARGET ((size_t)4096)
+
+/* Up to this many keys, one set of the whole list (256 to 512 KiB) stays in
+ * the L2 as it is: the ordered pass alone answers, without scattering. */
+#define ONE_SET_MAX ((size_t)16384)
 
 /* The smallest power of two at least 2 * count, and at least 16. */
 static size_t set_capacity(size_t count) {
@@ -122,8 +127,8 @@ heckel_status heckel_first_repeated_key(const uint64_t *keys, size_t count,
     }
     heckel_env env = heckel_env_make(options);
     env.seed = heckel_random_seed(count);
-    bool any = false;
-    heckel_status status = any_repeat(&env, keys, count, &any);
+    bool any = true;
+    heckel_status status = count > ONE_SET_MAX ? any_repeat(&env, keys, count, &any) : HECKEL_OK;
     size_t repeat = count;
     if (status == HECKEL_OK && any) status = first_repeat(&env, keys, count, &repeat);
     if (status != HECKEL_OK) return status;

@@ -272,7 +272,8 @@ heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_coun
  * a slot), scattered into partitions of a few thousand (8 bytes of scratch
  * per key) that each pass through a set small enough for the L2 cache; a
  * list with a repeat then takes one more pass, through one set of 2 to 4
- * 8-byte slots per key, to find j, and O(j) to find i.
+ * 8-byte slots per key, to find j (lists of up to 16,384 keys take only
+ * that pass), and O(j) to find i.
  * HECKEL_TOO_LARGE past HECKEL_MAX_COUNT. */
 heckel_status heckel_first_repeated_key(const uint64_t *keys, size_t count,
                                         const heckel_options *options, size_t *first,
