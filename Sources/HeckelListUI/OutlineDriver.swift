@@ -62,6 +62,8 @@ public final class OutlineDriver<Node: Equatable & Sendable, ID: Hashable & Send
     private let identity: @Sendable (Node) -> ID
     private let children: @Sendable (Node) -> [Node]
     private var scheduler: DriverScheduler<Snapshot, Change>!
+    /// The expanded nodes of the latest snapshot given (shown or pending).
+    private var latestExpanded: Set<ID> = []
 
     /// The roots the view shows (or is animating to): what the data source
     /// must read.
@@ -112,6 +114,7 @@ public final class OutlineDriver<Node: Equatable & Sendable, ID: Hashable & Send
         identity = id
         self.children = children
         target = .rows(view)
+        latestExpanded = expanded
         start(Snapshot(roots: roots, expanded: expanded, rows: Self.visible(roots, expanded, id, children)))
     }
 
@@ -137,7 +140,8 @@ public final class OutlineDriver<Node: Equatable & Sendable, ID: Hashable & Send
         scheduler.show = { [weak self] change, request in self?.show(change, for: request) }
     }
 
-    /// Shows `roots` next (with `expanded`, or the current expanded nodes):
+    /// Shows `roots` next (with `expanded`, or the expanded nodes of the
+    /// latest snapshot given):
     /// diffed off the main actor, applied in order, coalesced with newer
     /// snapshots; `completion` is called on the main actor once it (or a
     /// newer snapshot that superseded it) is on screen.
@@ -147,7 +151,8 @@ public final class OutlineDriver<Node: Equatable & Sendable, ID: Hashable & Send
     ///   and the update O(c) on it, for n nodes and c changes.
     public func apply(_ roots: [Node], expanded: Set<ID>? = nil, animated: Bool = true,
                       completion: (@MainActor (Outcome) -> Void)? = nil) {
-        let expanded = expanded ?? scheduler.snapshot.expanded
+        let expanded = expanded ?? latestExpanded
+        latestExpanded = expanded
         var rows: [Node] = []
         if case .rows = target { rows = Self.visible(roots, expanded, identity, children) }
         scheduler.submit(Snapshot(roots: roots, expanded: expanded, rows: rows), animated: animated,

@@ -141,6 +141,22 @@ struct OutlineDriverTests {
         #expect(log.labels == ["b", "a", "c"] && log.outcomes.allSatisfy { $0 == .batch(finished: true) })
     }
 
+    @Test("expandable rows: new roots without an expanded set keep the latest one given, even before it is shown")
+    func latestExpanded() async {
+        let tree = [TestNode(id: 1, children: [TestNode(id: 2)]), TestNode(id: 3, children: [TestNode(id: 4)])]
+        let view = StrictFakeListView(showing: Self.section([]), rule: .sameIndexPath)
+        let driver = Driver(rowsIn: view, roots: tree)
+        view.dataSource = { [unowned driver] in Self.section(driver.rows) }
+        view.reloadAllData()
+        driver.apply(tree, expanded: [1, 3])
+        var renamed = tree
+        renamed[1].content = 7
+        driver.apply(renamed) // given before the first is shown: keeps [1, 3]
+        await driver.settled()
+        #expect(driver.expanded == [1, 3] && driver.rows.map(\.id) == [1, 2, 3, 4])
+        #expect(view.failures.isEmpty && view.shown == Self.section(driver.rows))
+    }
+
     @Test("past the threshold, off screen, on a duplicate identity, or unchanged: no update block")
     func reloads() async {
         let start = (0 ..< 6).map { TestNode(id: $0) }
