@@ -16,8 +16,14 @@
 #include "internal.h"
 
 /* The most keys accepted: HECKEL_MAX_COUNT, or fewer where size_t could not
- * count the sets' bytes (4 slots of 8 bytes per key at most). */
-#define MOST_KEYS (HECKEL_MAX_COUNT < SIZE_MAX / 32 ? HECKEL_MAX_COUNT : SIZE_MAX / 32)
+ * count the sets' bytes (4 slots of 8 bytes per key at most). Chosen by the
+ * preprocessor: a constant condition in the code would be a branch no test
+ * can take both ways. */
+#if SIZE_MAX / 32 < 0xFFFFFFF0u
+#define MOST_KEYS (SIZE_MAX / 32)
+#else
+#define MOST_KEYS HECKEL_MAX_COUNT
+#endif
 
 /* Keys per partition on average (half to all of it): a set of twice as many
  * 8-byte slots takes 64 to 128 KiB, well inside an L2. */
