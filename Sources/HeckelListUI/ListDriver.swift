@@ -59,53 +59,22 @@ public final class ListDriver<SectionModel: DiffableSection & Sendable> where Se
     }
 
     /// How a snapshot reached the screen, as passed to completions.
-    public enum Outcome: Hashable, Sendable {
-        /// As one batch update; `finished`: the view's own completion flag.
-        case batch(finished: Bool)
-        /// By a full reload, for the given reason.
-        case reload(ReloadReason)
-        /// Nothing to show: the snapshot equals the one on screen.
-        case unchanged
-    }
+    public typealias Outcome = ListDriverOutcome
 
     /// Why a snapshot was shown by a full reload.
-    public enum ReloadReason: Hashable, Sendable {
-        /// The view was not in a window (`ListDriverView.isInWindow`).
-        case notInWindow
-        /// The batch had more operations than
-        /// `Configuration.fullReloadThreshold`.
-        case aboveThreshold(operations: Int)
-        /// The diff threw (a duplicate section identity, a snapshot too large).
-        case diffFailed(String)
-    }
-
-    private struct Request {
-        var sections: [SectionModel]
-        var animated: Bool
-        var completions: [@MainActor (Outcome) -> Void]
-    }
+    public typealias ReloadReason = ListDriverReloadReason
 
     /// The snapshot the view shows (or is animating to): what the data
     /// source must read.
     ///
     /// - Complexity: O(1).
-    public private(set) var snapshot: [SectionModel]
+    public var snapshot: [SectionModel] { scheduler.snapshot }
     /// The settings in force.
     ///
     /// - Complexity: O(1).
     public var configuration: Configuration
     private let view: any ListDriverView
-    private let differ: Differ
-    /// The C core's scratch, kept from one diff to the next: the driver
-    /// diffs over and over, snapshots of about one size, so after the first
-    /// diff the core allocates nothing and touches no fresh page
-    /// (`ListDiff.Workspace`). Every diff of the differ uses it.
-    private let workspace = ListDiff.Workspace()
-    private var pending: Request?
-    private var worker: Task<Void, Never>?
-    private var diffTask: Task<SectionedDiff, any Error>?
-    private var batchesInFlight = 0
-    private var settledWaiters: [CheckedContinuation<Void, Never>] = []
+    private let scheduler: DriverScheduler<[SectionModel], SectionedDiff>
 
     /// A driver of `view` starting from `snapshot` (what the view shows at
     /// first), diffing with `differ`.
@@ -114,9 +83,10 @@ public final class ListDriver<SectionModel: DiffableSection & Sendable> where Se
     public init(view: some ListDriverView, snapshot: [SectionModel] = [], configuration: Configuration = .init(),
                 differ: @escaping Differ) {
         self.view = view
-        self.snapshot = snapshot
         self.configuration = configuration
-        self.differ = differ
+        scheduler = DriverScheduler(snapshot: snapshot, isInWindow: { [view] in view.isInWindow },
+                                    reloadView: { [view] in view.reloadAllData() }, differ: differ)
+        scheduler.show = { [weak self] diff, request in self?.show(diff, for: request) }
     }
 
     /// A driver whose items are matched by `id`; content changes are found
@@ -141,121 +111,44 @@ public final class ListDriver<SectionModel: DiffableSection & Sendable> where Se
     ///   and the batch O(c) on it, for n items and c changes.
     public func apply(_ sections: [SectionModel], animated: Bool = true,
                       completion: (@MainActor (Outcome) -> Void)? = nil) {
-        var request = Request(sections: sections, animated: animated, completions: completion.map { [$0] } ?? [])
-        if let superseded = pending { request.completions = superseded.completions + request.completions }
-        pending = request
-        diffTask?.cancel() // its target is stale now
-        if worker == nil { worker = Task { await self.drain() } }
+        scheduler.submit(sections, animated: animated, completion: completion)
     }
 
     /// Returns once every snapshot given so far is on screen and the view's
     /// batch completions have run.
     ///
     /// - Complexity: O(1) besides the wait.
-    public func settled() async {
-        if isSettled { return }
-        await withCheckedContinuation { settledWaiters.append($0) }
-    }
-
-    private var isSettled: Bool { pending == nil && worker == nil && batchesInFlight == 0 }
-
-    private func resumeIfSettled() {
-        guard isSettled else { return }
-        let waiters = settledWaiters
-        settledWaiters = []
-        for waiter in waiters { waiter.resume() }
-    }
-
-    /// Diffs and applies pending snapshots one at a time, newest first.
-    private func drain() async {
-        while let request = pending {
-            pending = nil
-            guard view.isInWindow else {
-                reload(request, reason: .notInWindow)
-                continue
-            }
-            let old = snapshot, new = request.sections, differ = differ
-            let workspace = workspace
-            let task = Task { try await ListDiff.withWorkspace(workspace) { try await differ(old, new) } }
-            diffTask = task
-            let result = await task.result
-            diffTask = nil
-            if pending != nil {
-                // Superseded while diffing: the newer snapshot answers for it,
-                // and calls the older completions first.
-                pending?.completions.insert(contentsOf: request.completions, at: 0)
-                continue
-            }
-            switch result {
-            case .success(let diff): show(diff, for: request)
-            case .failure(let error): reload(request, reason: .diffFailed(String(describing: error)))
-            }
-        }
-        worker = nil
-        resumeIfSettled()
-    }
-
-    private func reload(_ request: Request, reason: ReloadReason) {
-        snapshot = request.sections
-        view.reloadAllData()
-        for completion in request.completions { completion(.reload(reason)) }
-    }
+    public func settled() async { await scheduler.settled() }
 
     /// Applies one diff: the batch with the snapshot switched inside it, the
     /// content updates after it, the completions when the view is done.
-    private func show(_ diff: SectionedDiff, for request: Request) {
+    private func show(_ diff: SectionedDiff, for request: DriverScheduler<[SectionModel], SectionedDiff>.Request) {
         let batch = diff.batchUpdates(style: configuration.style)
         if batch.isEmpty {
-            snapshot = request.sections // equal identities and content; other fields may differ
-            for completion in request.completions { completion(.unchanged) }
+            scheduler.unchanged(request)
             return
         }
         if batch.operationCount > configuration.fullReloadThreshold || !view.isInWindow {
             let reason: ReloadReason = view.isInWindow ? .aboveThreshold(operations: batch.operationCount) : .notInWindow
-            reload(request, reason: reason)
+            scheduler.reload(request, reason: reason)
             return
         }
-        batchesInFlight += 1
+        scheduler.batchStarted()
         let ending = BatchEnding()
         view.performBatch(animated: request.animated, updates: { [self] in
             MainActor.assumeIsolated {
-                snapshot = request.sections
+                scheduler.switchSnapshot(to: request)
                 view.applyBatch(batch, of: diff)
             }
         }, completion: { [self] finished in
             MainActor.assumeIsolated {
-                ending.viewFinished(finished) { self.finish(request, finished: $0) }
+                ending.viewFinished(finished) { self.scheduler.batchEnded(request, finished: $0) }
             }
         })
         if !batch.itemReconfigurations.isEmpty || !batch.sectionReconfigurations.isEmpty {
             view.reconfigure(items: batch.itemReconfigurations, sections: batch.sectionReconfigurations)
         }
-        ending.contentUpdated { finish(request, finished: $0) }
-    }
-
-    private func finish(_ request: Request, finished: Bool) {
-        batchesInFlight -= 1
-        for completion in request.completions { completion(.batch(finished: finished)) }
-        resumeIfSettled()
-    }
-}
-
-/// Calls the completions once both the view's batch completion and the
-/// content updates after the batch have happened, whichever comes last (a
-/// view may call its completion before `performBatch` returns).
-@MainActor
-private final class BatchEnding {
-    private var finished: Bool?
-    private var updated = false
-    private var done: ((Bool) -> Void)?
-
-    func viewFinished(_ flag: Bool, then done: @escaping (Bool) -> Void) {
-        if updated { done(flag) } else { finished = flag; self.done = done }
-    }
-
-    func contentUpdated(then done: (Bool) -> Void) {
-        updated = true
-        if let finished { done(finished) }
+        ending.contentUpdated { scheduler.batchEnded(request, finished: $0) }
     }
 }
 

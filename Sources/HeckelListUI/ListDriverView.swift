@@ -38,10 +38,28 @@ public protocol ListDriverView: AnyObject {
     /// - Complexity: O(c) calls for c operations.
     func applyBatch(_ batch: SectionedDiff.BatchUpdates, of diff: SectionedDiff)
 
+    /// Issues a batch of item operations in one section that no
+    /// `SectionedDiff` stands behind (the visible rows of a tree,
+    /// `TreeDiff.ExpandableRows.batch`, from `OutlineDriver`), called from
+    /// inside `performBatch`'s `updates` once the data source shows the new
+    /// rows. By default the view reloads whole (`reloadAllData()`); the
+    /// collection view and `UITableView` adapters issue the operations.
+    ///
+    /// - Complexity: O(c) calls for c operations.
+    func applyBatch(_ batch: SectionedDiff.BatchUpdates)
+
     /// Refreshes, after the batch, the content of the items and sections
     /// whose identity stayed but whose content changed: new index paths and
     /// new section offsets (`reconfigureItems(at:)` where available).
     ///
     /// - Complexity: O(c) for c paths and offsets.
     func reconfigure(items: [IndexPath], sections: ListDiff.Offsets)
+}
+
+extension ListDriverView {
+    /// Reloads the view whole: a view that applies operations one after
+    /// another (`NSTableView`) needs steps that a row batch does not give.
+    ///
+    /// - Complexity: as the view's reload.
+    public func applyBatch(_ batch: SectionedDiff.BatchUpdates) { reloadAllData() }
 }

@@ -299,6 +299,25 @@ heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_coun
                                 const heckel_options *options, heckel_offset *moves,
                                 size_t *move_count);
 
+/* The first repeat in one list of keys: *second gets the smallest j with
+ * keys[j] equal to an earlier key, *first the smallest i < j with
+ * keys[i] == keys[j]; both get count when the keys are distinct. For
+ * callers that need each element once (the identities of a tree): with keys
+ * that may collide (hash values), the caller compares elements first and
+ * second itself, and treats unequal ones as a collision. Uses options'
+ * allocator and cancel flag (threads, ignore_order and window are ignored);
+ * runs on the calling thread. Cost: O(count) expected: the keys, mixed
+ * under a seed drawn per call (so crafted keys cannot crowd a partition or
+ * a slot), scattered into partitions of a few thousand (8 bytes of scratch
+ * per key) that each pass through a set small enough for the L2 cache; a
+ * list with a repeat then takes one more pass, through one set of 2 to 4
+ * 8-byte slots per key, to find j (lists of up to 16,384 keys take only
+ * that pass), and O(j) to find i.
+ * HECKEL_TOO_LARGE past HECKEL_MAX_COUNT. */
+heckel_status heckel_first_repeated_key(const uint64_t *keys, size_t count,
+                                        const heckel_options *options, size_t *first,
+                                        size_t *second);
+
 /* XXH3-64 of the bytes, seed 0: a key callers of heckel_match_keys may use
  * for their own elements (the matchers that hash, heckel_match_records,
  * heckel_match_spans and heckel_match_swift_strings, hash under a seed drawn

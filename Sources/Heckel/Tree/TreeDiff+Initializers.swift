@@ -59,8 +59,13 @@ extension TreeDiff {
     where New.Element == Old.Element, Children.Element == Old.Element, Old.Element: Equatable {
         typealias Node = Old.Element
         var ids = ContiguousArray<ID>()
+        // The new tree is most often about the old one's size: room for that
+        // many nodes and a sixteenth more spares it the arrays' growth copies
+        // (a reservation just short would double them instead).
         guard let oldTree = FlatTree<Node, ID>.gathering(old, ids: &ids, id: id, children: children, cancel: cancel),
-              let newTree = FlatTree<Node, ID>.gathering(new, ids: &ids, id: id, children: children, cancel: cancel)
+              let newTree = FlatTree<Node, ID>.gathering(
+                new, expectedCount: oldTree.nodes.count + oldTree.nodes.count / 16, ids: &ids, id: id,
+                children: children, cancel: cancel)
         else { return nil }
         let oldCount = oldTree.nodes.count
         if ids.count > ListDiff.maximumCount { throw .tooLarge(count: ids.count) }

@@ -4,18 +4,20 @@ extension TreeDiff {
     /// new tree first), in the index semantics AppKit applies:
     ///
     /// - Each call's indexes are read against the outline as the previous
-    ///   calls left it. `NSTableView`, whose row model `NSOutlineView`
-    ///   extends, says of `insertRows(at:withAnimation:)`,
-    ///   `removeRows(at:withAnimation:)` and `moveRow(at:to:)` that calling
-    ///   them "multiple times within the same beginUpdates() and endUpdates()
-    ///   block is allowed, and changes are processed incrementally"
-    ///   (https://developer.apple.com/documentation/appkit/nstableview/insertrows(at:withanimation:),
-    ///   .../nstableview/removerows(at:withanimation:),
-    ///   .../nstableview/moverow(at:to:)); the outline's item calls
-    ///   (https://developer.apple.com/documentation/appkit/nsoutlineview/insertitems(at:inparent:withanimation:),
-    ///   .../nsoutlineview/removeitems(at:inparent:withanimation:),
-    ///   .../nsoutlineview/moveitem(at:inparent:to:inparent:)) are their
-    ///   per-parent form and are read the same way.
+    ///   calls left it. This relies on AppKit processing the calls made
+    ///   between `beginUpdates()` and `endUpdates()` incrementally, in the
+    ///   order made, so that each call's indexes name rows as the calls
+    ///   before it left them (the strict test double applies them so); the
+    ///   outline's per-parent item calls are taken to be read the same way,
+    ///   within their parent. Apple documents these calls (`NSTableView`'s
+    ///   row calls, whose row model `NSOutlineView` extends, and the
+    ///   outline's item calls) on the pages below, cited here, not quoted:
+    ///   https://developer.apple.com/documentation/appkit/nstableview/insertrows(at:withanimation:),
+    ///   https://developer.apple.com/documentation/appkit/nstableview/removerows(at:withanimation:),
+    ///   https://developer.apple.com/documentation/appkit/nstableview/moverow(at:to:),
+    ///   https://developer.apple.com/documentation/appkit/nsoutlineview/insertitems(at:inparent:withanimation:),
+    ///   https://developer.apple.com/documentation/appkit/nsoutlineview/removeitems(at:inparent:withanimation:),
+    ///   https://developer.apple.com/documentation/appkit/nsoutlineview/moveitem(at:inparent:to:inparent:).
     /// - Within one call, `removeItems` indexes are read before the call and
     ///   `insertItems` indexes are the items' places once it is done, as
     ///   `NSMutableArray`'s `removeObjects(at:)` and `insertObjects(_:at:)`;

@@ -1,25 +1,73 @@
-/// Finds a repeated identity in either tree with one core match: the
-/// identities of both trees (old then new, each in preorder) against the same
-/// lists each reversed in place.
+/// Finds a repeated identity in either tree.
 ///
-/// Why it finds every repeat: the core pairs the k-th occurrence of a value
-/// in one list with its k-th occurrence in the other. Take an identity with
-/// occurrences o1 < ... < oa in the old tree and n1 < ... < nb in the new:
-/// the first list holds them as o1...oa, n1...nb, the second (each tree
-/// reversed) as oa...o1, nb...n1, so the t-th occurrences pair o_t with
-/// o_(a+1-t), then n_t with n_(b+1-t). Every pair joins a node with itself
-/// exactly when a <= 1 and b <= 1; otherwise o1 pairs with oa (a >= 2) or n1
-/// with nb, two nodes of one tree.
+/// The fast way: one 64-bit key per identity (`HashValueKeys.key(of:)`:
+/// the bits of an integer, else its `hashValue`), and the C core's
+/// `heckel_first_repeated_key` over each tree's keys. Equal identities have
+/// equal keys, so distinct keys in both trees mean distinct identities. A
+/// repeated key is confirmed with `==`; unequal identities under one key (a
+/// hash collision) send the call to the exact way, `exactFirst`.
 @usableFromInline
 enum TreeDuplicates {
     /// The first repeated identity found: its tree and two of its preorder
     /// offsets there (ascending), or `nil` when every identity is unique in
     /// its tree.
     ///
+    /// - Complexity: O(n) expected for n identities in all: one key and one
+    ///   set insertion per identity.
+    @inlinable
+    static func first<ID: Hashable>(in ids: ContiguousArray<ID>, oldCount: Int, cancel: CancelFlag?)
+        throws(CoreFailure) -> (old: Bool, first: Int, second: Int)? {
+        for (old, range) in [(true, 0..<oldCount), (false, oldCount..<ids.count)] {
+            guard let (first, second) = try firstRepeatedKey(ids, range, cancel: cancel) else { continue }
+            let base = range.lowerBound
+            if ids[base + first] == ids[base + second] { return (old, first, second) }
+            return try exactFirst(in: ids, oldCount: oldCount, cancel: cancel)
+        }
+        return nil
+    }
+
+    /// The first repeated key among the identities in `range`, as offsets
+    /// from its start. Integers of 64 bits are their own keys, read in place.
+    @inlinable
+    static func firstRepeatedKey<ID: Hashable>(_ ids: ContiguousArray<ID>, _ range: Range<Int>, cancel: CancelFlag?)
+        throws(CoreFailure) -> (first: Int, second: Int)? {
+        if range.count < 2 { return nil }
+        if IntegerKeys.accepts(ID.self) && MemoryLayout<ID>.size == MemoryLayout<UInt64>.size {
+            return try ids.withUnsafeBufferPointer { (all) throws(CoreFailure) in
+                // Scoped rebinding of the identities' storage: no copy.
+                try UnsafeBufferPointer(rebasing: all[range]).withMemoryRebound(to: UInt64.self) { keys in
+                    Result { () throws(CoreFailure) in try Core.firstRepeatedKey(keys, cancel: cancel) }
+                }.get()
+            }
+        }
+        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: range.count) {
+            (keys) throws(CoreFailure) in
+            for k in range.indices {
+                try CancelFlag.poll(cancel, at: k)
+                keys.initializeElement(at: k - range.lowerBound, to: HashValueKeys.key(of: ids[k]))
+            }
+            // UInt64 is trivial: the scratch needs no deinitialization.
+            return try Core.firstRepeatedKey(UnsafeBufferPointer(keys), cancel: cancel)
+        }
+    }
+
+    /// The exact way, for identities whose keys collide: one core match of
+    /// the identities of both trees (old then new, each in preorder) against
+    /// the same lists each reversed in place.
+    ///
+    /// Why it finds every repeat: the core pairs the k-th occurrence of a value
+    /// in one list with its k-th occurrence in the other. Take an identity with
+    /// occurrences o1 < ... < oa in the old tree and n1 < ... < nb in the new:
+    /// the first list holds them as o1...oa, n1...nb, the second (each tree
+    /// reversed) as oa...o1, nb...n1, so the t-th occurrences pair o_t with
+    /// o_(a+1-t), then n_t with n_(b+1-t). Every pair joins a node with itself
+    /// exactly when a <= 1 and b <= 1; otherwise o1 pairs with oa (a >= 2) or n1
+    /// with nb, two nodes of one tree.
+    ///
     /// - Complexity: O(n) expected for n identities in all: one core match
     ///   of n against n, ignoring order.
     @inlinable
-    static func first<ID: Hashable>(in ids: ContiguousArray<ID>, oldCount: Int, cancel: CancelFlag?)
+    static func exactFirst<ID: Hashable>(in ids: ContiguousArray<ID>, oldCount: Int, cancel: CancelFlag?)
         throws(CoreFailure) -> (old: Bool, first: Int, second: Int)? {
         let total = ids.count, newCount = total - oldCount
         if total < 2 { return nil }

@@ -24,6 +24,13 @@ struct TreeShape: Sendable, Equatable {
     /// The number of nodes.
     @inlinable var count: Int { parents.count }
 
+    /// Room for `count` nodes in all.
+    @inlinable
+    mutating func reserveCapacity(_ count: Int) {
+        parents.reserveCapacity(count)
+        indexes.reserveCapacity(count)
+    }
+
     /// Appends a node, in preorder.
     @inlinable @inline(__always)
     mutating func append(parent: UInt32, index: UInt32) {

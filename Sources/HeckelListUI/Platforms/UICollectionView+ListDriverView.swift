@@ -42,10 +42,15 @@ public final class UICollectionViewAdapter: ListDriverView {
         }
     }
 
-    /// The batch's section and item operations.
+    /// `applyBatch(_:)`: the batch alone says what to issue.
     ///
     /// - Complexity: O(c), c = operation count.
-    public func applyBatch(_ batch: SectionedDiff.BatchUpdates, of diff: SectionedDiff) {
+    public func applyBatch(_ batch: SectionedDiff.BatchUpdates, of diff: SectionedDiff) { applyBatch(batch) }
+
+    /// The batch's section and item operations (a tree's row batch too).
+    ///
+    /// - Complexity: O(c), c = operation count.
+    public func applyBatch(_ batch: SectionedDiff.BatchUpdates) {
         view.deleteSections(IndexSet(batch.sectionDeletions))
         view.insertSections(IndexSet(batch.sectionInsertions))
         for move in batch.sectionMoves { view.moveSection(move.old, toSection: move.new) }

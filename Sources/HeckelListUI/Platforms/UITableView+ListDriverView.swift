@@ -42,10 +42,15 @@ public final class UITableViewAdapter: ListDriverView {
         }
     }
 
-    /// The batch's section and row operations, with `.automatic` animation.
+    /// `applyBatch(_:)`: the batch alone says what to issue.
     ///
     /// - Complexity: O(c), c = operation count.
-    public func applyBatch(_ batch: SectionedDiff.BatchUpdates, of diff: SectionedDiff) {
+    public func applyBatch(_ batch: SectionedDiff.BatchUpdates, of diff: SectionedDiff) { applyBatch(batch) }
+
+    /// The batch's section and row operations (a tree's row batch too), with `.automatic` animation.
+    ///
+    /// - Complexity: O(c), c = operation count.
+    public func applyBatch(_ batch: SectionedDiff.BatchUpdates) {
         view.deleteSections(IndexSet(batch.sectionDeletions), with: .automatic)
         view.insertSections(IndexSet(batch.sectionInsertions), with: .automatic)
         for move in batch.sectionMoves { view.moveSection(move.old, toSection: move.new) }

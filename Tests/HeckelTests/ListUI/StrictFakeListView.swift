@@ -85,6 +85,13 @@ final class StrictFakeListView: ListDriverView {
         issued = batch
     }
 
+    /// A tree's row batch (`OutlineDriver`): checked as any batch.
+    func applyBatch(_ batch: SectionedDiff.BatchUpdates) {
+        if !insideBatch { failures.append("batch operations outside performBatch") }
+        if issued != nil { failures.append("operations issued twice in one batch") }
+        issued = batch
+    }
+
     func reconfigure(items: [IndexPath], sections: ListDiff.Offsets) {
         if insideBatch { failures.append("content updates inside the batch") }
         guard let owed = owedReconfigurations, owed.items == items, owed.sections == sections else {

@@ -150,6 +150,52 @@ struct TreeDiffTests {
         }
     }
 
+    /// An identity whose hash values all collide: every key repeats, so
+    /// the duplicate check must confirm by `==` and fall back to its exact
+    /// way.
+    struct CollidingID: Hashable, Sendable {
+        var value: Int
+        func hash(into hasher: inout Hasher) { hasher.combine(0) }
+    }
+
+    @Test("identities whose hash values collide: duplicates found, distinct ones accepted", arguments: [0, 1] as [UInt64])
+    func collidingIdentities(batch: UInt64) throws {
+        var rejected = 0
+        for seed in batch * 200 ..< (batch + 1) * 200 {
+            var trees = RandomTrees(seed: 60_000 + seed)
+            let (old, new) = trees.pair(maxCount: 20)
+            let ids = TreeReading.preorder(trees.chance(0.5) ? old : new)
+            // Half the time, one identity renamed to another in both trees'
+            // readings: a duplicate in each tree holding both.
+            let target = ids.count >= 2 && trees.chance(0.5) ? ids[trees.int(1...(ids.count - 1))] : nil
+            let source = ids.first
+            func colliding(_ node: TestNode) -> CollidingID {
+                CollidingID(value: node.id == target ? source! : node.id)
+            }
+            let oldIDs = TreeReading.preorder(old).map { $0 == target ? source! : $0 }
+            let newIDs = TreeReading.preorder(new).map { $0 == target ? source! : $0 }
+            let expectDuplicate = Set(oldIDs).count < oldIDs.count || Set(newIDs).count < newIDs.count
+            do {
+                let diff = try TreeDiff(from: old, to: new, identifiedBy: colliding, children: { $0.children })
+                if expectDuplicate { Issue.record("seed \(seed): duplicate accepted") }
+                // Distinct identities: each old node paired with the new
+                // node of its identity, if any.
+                let newOffsets = Dictionary(uniqueKeysWithValues: newIDs.enumerated().map { ($1, $0) })
+                for (offset, id) in oldIDs.enumerated() where diff.newOffset(forOld: offset) != newOffsets[id] {
+                    Issue.record("seed \(seed): old \(offset) (\(id)) paired with \(String(describing: diff.newOffset(forOld: offset)))")
+                }
+            } catch let error {
+                guard expectDuplicate, case let .duplicateIdentity(id, _, first, second) = error else {
+                    Issue.record("seed \(seed): \(error)")
+                    return
+                }
+                #expect(id.value == source && first != second)
+                rejected += 1
+            }
+        }
+        #expect(rejected > 20)
+    }
+
     @Test("a node moved between parents is one move; its subtree is not reported")
     func subtreeMove() throws {
         let leaf = { (id: Int) in TestNode(id: id) }

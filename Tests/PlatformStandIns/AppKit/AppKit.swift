@@ -72,3 +72,23 @@
     // https://developer.apple.com/documentation/appkit/nstableview/reloaddata(forrowindexes:columnindexes:)
     open func reloadData(forRowIndexes rowIndexes: IndexSet, columnIndexes: IndexSet) { calls.append("reloadData rows \(Array(rowIndexes))") }
 }
+
+@MainActor open class NSOutlineView: NSTableView {
+    /// How an item is named in the recorded calls: the item itself, "nil"
+    /// for the top level.
+    private func name(_ item: Any?) -> String { item.map { "\($0)" } ?? "nil" }
+    // https://developer.apple.com/documentation/appkit/nsoutlineview/insertitems(at:inparent:withanimation:) (macOS 10.7+)
+    open func insertItems(at indexes: IndexSet, inParent parent: Any?, withAnimation animationOptions: NSTableView.AnimationOptions) {
+        calls.append("insertItems \(Array(indexes)) in \(name(parent))")
+    }
+    // https://developer.apple.com/documentation/appkit/nsoutlineview/removeitems(at:inparent:withanimation:) (macOS 10.7+)
+    open func removeItems(at indexes: IndexSet, inParent parent: Any?, withAnimation animationOptions: NSTableView.AnimationOptions) {
+        calls.append("removeItems \(Array(indexes)) in \(name(parent))")
+    }
+    // https://developer.apple.com/documentation/appkit/nsoutlineview/moveitem(at:inparent:to:inparent:) (macOS 10.7+)
+    open func moveItem(at fromIndex: Int, inParent oldParent: Any?, to toIndex: Int, inParent newParent: Any?) {
+        calls.append("moveItem \(fromIndex) in \(name(oldParent)) to \(toIndex) in \(name(newParent))")
+    }
+    // https://developer.apple.com/documentation/appkit/nsoutlineview/reloaditem(_:reloadchildren:) (macOS 10.0+)
+    open func reloadItem(_ item: Any?, reloadChildren: Bool) { calls.append("reloadItem \(name(item))") }
+}

@@ -1,0 +1,23 @@
+import CHeckel
+
+extension Core {
+    /// The first repeat in one list of keys (`heckel_first_repeated_key`):
+    /// the smallest `second` whose key equals an earlier one, and the first
+    /// offset `first` holding that key; `nil` when the keys are distinct.
+    ///
+    /// - Complexity: O(n) expected for n keys, 8 bytes of scratch per key
+    ///   (16 to 32 more when a key repeats).
+    @usableFromInline
+    static func firstRepeatedKey(_ keys: UnsafeBufferPointer<UInt64>, cancel: CancelFlag?)
+        throws(CoreFailure) -> (first: Int, second: Int)? {
+        if keys.count < 2 { return nil }
+        var options = heckel_options()
+        var first = 0, second = 0
+        let status = withExtendedLifetime(cancel) {
+            if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
+            return heckel_first_repeated_key(keys.baseAddress, keys.count, &options, &first, &second)
+        }
+        guard status == HECKEL_OK else { throw CoreFailure(status: status, oldCount: keys.count, newCount: 0) }
+        return second == keys.count ? nil : (first, second)
+    }
+}

@@ -1,0 +1,1 @@
+../../Sources/HeckelListUI/Platforms/NSOutlineView+OutlineDriverView.swift
