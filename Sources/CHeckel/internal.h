@@ -277,6 +277,11 @@ heckel_status heckel_run(const heckel_env *env, const heckel_input *input, hecke
 bool heckel_trim_keys(const heckel_env *env, const void *a, const void *b, size_t stride, size_t count,
                       bool backward, size_t *length);
 
+/* heckel_trim_keys for 16-byte records stride bytes apart, compared as two
+ * words each: records whose equality is memcmp of those 16 bytes. */
+bool heckel_trim_records16(const heckel_env *env, const void *a, const void *b, size_t stride, size_t count,
+                           bool backward, size_t *length);
+
 /* heckel_run for plain keys (no equality) and for records and spans
  * (in->bytes) once the prefix is trimmed and the middle fits
  * HECKEL_SMALL_MAX: one table in cache, one thread, no seed, no allocation
