@@ -140,6 +140,10 @@ typedef struct heckel_input {
      * comparison on the direct path, no check of the pairs after matching,
      * and the trimming compares them in place (heckel_trim_keys). */
     bool keys_exact;
+    /* Leading pairs (k, k) the entry point found equal before the call (at
+     * most the shorter list): the trim starts after them, and their keys
+     * are never read. */
+    size_t known_prefix;
     /* Keys of old (new_side false) or new elements [first, first + count). */
     void (*hash_range)(const struct heckel_input *in, bool new_side, size_t first, size_t count,
                        uint64_t *keys);

@@ -245,7 +245,8 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     HECKEL_PHASE("start");
     heckel_env seeded = *call_env;
     const heckel_env *env = &seeded;
-    size_t shorter = min_size(in->old_count, in->new_count), prefix = 0, suffix = 0;
+    size_t shorter = min_size(in->old_count, in->new_count), prefix = in->known_prefix, suffix = 0;
+    HECKEL_CHECK(prefix <= shorter);
     /* Keys that are their elements are trimmed four at a time (trim_keys.c),
      * then element by element. */
     bool fast_trim = shorter > 0 && ((in->kind == HECKEL_INPUT_KEYS && !in->equal) || in->keys_exact);
@@ -257,8 +258,11 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     const unsigned char *old_keys = in_place ? in->bytes->old_records : (const void *)in->old_keys;
     const unsigned char *new_keys = in_place ? in->bytes->new_records : (const void *)in->new_keys;
     size_t stride = in_place ? in->bytes->stride : sizeof *in->old_keys;
-    if (fast_trim && !trim_keys(env, old_keys, new_keys, record_size, stride, shorter, false, &prefix))
+    size_t more = 0;
+    if (fast_trim && !trim_keys(env, old_keys + prefix * stride, new_keys + prefix * stride, record_size, stride,
+                                shorter - prefix, false, &more))
         return HECKEL_CANCELLED;
+    prefix += more;
     while (prefix < shorter && same_element(in, prefix, prefix))
         if (heckel_poll(env, ++prefix)) return HECKEL_CANCELLED;
     /* What is left after the prefix alone: the suffix is only trimmed later,
