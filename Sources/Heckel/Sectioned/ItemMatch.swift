@@ -90,7 +90,8 @@ extension ItemMatch {
     ///
     /// Integer identities (`IntegerKeys.accepts`) that leave room above their
     /// bits get exact keys, tag and identity packed side by side: no equality
-    /// calls. Other keys are `key(of: identity) ^ spread(tag)`, and equal keys
+    /// calls. 8-byte integers that fill their bits are compared as words by
+    /// `WordEquality`, a C function. Other keys are `key(of: identity) ^ spread(tag)`, and equal keys
     /// plus equal identities mean equal tags: equal identities have equal
     /// keys, so their spread tags are equal, and `spread` is injective. So
     /// the items' tags need not be stored for the comparison.
@@ -122,9 +123,25 @@ extension ItemMatch {
             }
             // UInt64 is trivial: the scratch needs no deinitialization.
             let all = UnsafeBufferPointer(keys)
-            return try Core.matchKeys(
-                old: UnsafeBufferPointer(rebasing: all[..<oldCount]), new: UnsafeBufferPointer(rebasing: all[oldCount...]),
-                equal: packed ? nil : { old[$0] == new[$1] }, options: ListDiff.Options(), cancel: cancel)
+            let oldKeys = UnsafeBufferPointer(rebasing: all[..<oldCount])
+            let newKeys = UnsafeBufferPointer(rebasing: all[oldCount...])
+            if !packed, IntegerKeys.accepts(ID.self), MemoryLayout<ID>.size == 8, oldCount > 0, newCount > 0 {
+                // 8-byte integers are their words: compared by a C function
+                // on the identities' buffers, not through a Swift closure.
+                return try old.withUnsafeBufferPointer { (oldIDs) throws(CoreFailure) in
+                    try new.withUnsafeBufferPointer { (newIDs) throws(CoreFailure) in
+                        var sides = WordEquality.Sides(old: UnsafeRawPointer(oldIDs.baseAddress.unsafelyUnwrapped),
+                                                       new: UnsafeRawPointer(newIDs.baseAddress.unsafelyUnwrapped))
+                        return try withUnsafeMutablePointer(to: &sides) { (context) throws(CoreFailure) in
+                            try Core.matchKeys(old: oldKeys, new: newKeys, equal: WordEquality.equal,
+                                               context: UnsafeMutableRawPointer(context), options: ListDiff.Options(),
+                                               cancel: cancel)
+                        }
+                    }
+                }
+            }
+            return try Core.matchKeys(old: oldKeys, new: newKeys, equal: packed ? nil : { old[$0] == new[$1] },
+                                      options: ListDiff.Options(), cancel: cancel)
         }
         return (mapping.oldToNew.array, mapping.newToOld.array, mapping.matchCount)
     }
