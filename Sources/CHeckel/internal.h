@@ -149,6 +149,10 @@ typedef struct heckel_input {
      * comparison on the direct path, no check of the pairs after matching,
      * and the trimming compares them in place (heckel_trim_keys). */
     bool keys_exact;
+    /* Leading pairs (k, k) the entry point found equal before the call (at
+     * most the shorter list): the trim starts after them, and their keys
+     * are never read. */
+    size_t known_prefix;
     /* Keys of old (new_side false) or new elements [first, first + count). */
     void (*hash_range)(const struct heckel_input *in, bool new_side, size_t first, size_t count,
                        uint64_t *keys);
@@ -294,6 +298,11 @@ heckel_status heckel_run(const heckel_env *env, const heckel_input *input, hecke
  * False if cancelled. */
 bool heckel_trim_keys(const heckel_env *env, const void *a, const void *b, size_t stride, size_t count,
                       bool backward, size_t *length);
+
+/* heckel_trim_keys for 16-byte records stride bytes apart, compared as two
+ * words each: records whose equality is memcmp of those 16 bytes. */
+bool heckel_trim_records16(const heckel_env *env, const void *a, const void *b, size_t stride, size_t count,
+                           bool backward, size_t *length);
 
 /* heckel_run for plain keys (no equality) and for records and spans
  * (in->bytes) once the prefix is trimmed and the middle fits

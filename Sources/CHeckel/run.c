@@ -33,6 +33,13 @@ bool heckel_test_small_path_off;
 
 static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
 
+/* heckel_trim_keys, or heckel_trim_records16 for 16-byte records. */
+static bool trim_keys(const heckel_env *env, const void *a, const void *b, size_t record_size, size_t stride,
+                      size_t count, bool backward, size_t *length) {
+    return record_size == 16 ? heckel_trim_records16(env, a, b, stride, count, backward, length)
+                             : heckel_trim_keys(env, a, b, stride, count, backward, length);
+}
+
 static inline bool same_element(const heckel_input *in, size_t i, size_t j) {
     if (in->kind == HECKEL_INPUT_KEYS && in->old_keys[i] != in->new_keys[j]) return false;
     return !in->equal || in->equal(in->context, i, j);
@@ -238,15 +245,24 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
     HECKEL_PHASE("start");
     heckel_env seeded = *call_env;
     const heckel_env *env = &seeded;
-    size_t shorter = min_size(in->old_count, in->new_count), prefix = 0, suffix = 0;
+    size_t shorter = min_size(in->old_count, in->new_count), prefix = in->known_prefix, suffix = 0;
+    HECKEL_CHECK(prefix <= shorter);
     /* Keys that are their elements are trimmed four at a time (trim_keys.c),
      * then element by element. */
     bool fast_trim = shorter > 0 && ((in->kind == HECKEL_INPUT_KEYS && !in->equal) || in->keys_exact);
-    const unsigned char *old_keys = in->keys_exact ? in->bytes->old_records : (const void *)in->old_keys;
-    const unsigned char *new_keys = in->keys_exact ? in->bytes->new_records : (const void *)in->new_keys;
-    size_t stride = in->keys_exact ? in->bytes->stride : sizeof *in->old_keys;
-    if (fast_trim && !heckel_trim_keys(env, old_keys, new_keys, stride, shorter, false, &prefix))
+    /* So are records of 8 or 16 bytes (memcmp equality: equal words are
+     * equal records), in place, as words. */
+    size_t record_size = in->bytes && in->bytes->old_records ? in->bytes->size : 0;
+    bool in_place = in->keys_exact || record_size == 8 || record_size == 16;
+    fast_trim = fast_trim || (shorter > 0 && in_place);
+    const unsigned char *old_keys = in_place ? in->bytes->old_records : (const void *)in->old_keys;
+    const unsigned char *new_keys = in_place ? in->bytes->new_records : (const void *)in->new_keys;
+    size_t stride = in_place ? in->bytes->stride : sizeof *in->old_keys;
+    size_t more = 0;
+    if (fast_trim && !trim_keys(env, old_keys + prefix * stride, new_keys + prefix * stride, record_size, stride,
+                                shorter - prefix, false, &more))
         return HECKEL_CANCELLED;
+    prefix += more;
     while (prefix < shorter && same_element(in, prefix, prefix))
         if (heckel_poll(env, ++prefix)) return HECKEL_CANCELLED;
     /* What is left after the prefix alone: the suffix is only trimmed later,
@@ -270,8 +286,8 @@ heckel_status heckel_run(const heckel_env *call_env, const heckel_input *in, hec
         if (share > least) least = share;
     }
     if (shorter - prefix >= least && same_element(in, in->old_count - least, in->new_count - least)) {
-        if (fast_trim && !heckel_trim_keys(env, old_keys + in->old_count * stride, new_keys + in->new_count * stride,
-                                           stride, shorter - prefix, true, &suffix))
+        if (fast_trim && !trim_keys(env, old_keys + in->old_count * stride, new_keys + in->new_count * stride,
+                                    record_size, stride, shorter - prefix, true, &suffix))
             return HECKEL_CANCELLED;
         while (suffix < shorter - prefix &&
                same_element(in, in->old_count - 1 - suffix, in->new_count - 1 - suffix))

@@ -127,6 +127,34 @@ static bool key_swift_strings(const heckel_env *env, const heckel_swift_strings 
 }
 
 
+/* The number of leading pairs (k, k) whose strings are readable and equal
+ * by their bytes, up to the shorter list: found before any string is keyed,
+ * so an unchanged list, or one edited near its end, costs one comparison per
+ * pair and no hash (heckel_input.known_prefix; the trim goes on from there).
+ * Polls as the keying does; false if cancelled. */
+static bool equal_swift_prefix(const heckel_env *env, const heckel_swift_strings *old_strings,
+                               const heckel_swift_strings *new_strings, size_t *prefix) {
+    size_t shorter = old_strings->count < new_strings->count ? old_strings->count : new_strings->count, k = 0;
+    for (; k < shorter; k++) {
+        if ((k & HECKEL_POLL_MASK) == 0 && heckel_cancelled(env)) return false;
+        const unsigned char *a = NULL, *b = NULL;
+        size_t a_length = 0, b_length = 0;
+        if (!heckel_swift_element(old_strings, k, &a, &a_length) || !heckel_swift_element(new_strings, k, &b, &b_length) ||
+            a_length != b_length || !heckel_same_bytes(a, b, a_length))
+            break;
+    }
+    *prefix = k;
+    return true;
+}
+
+/* A list without its first `skip` strings (skip <= count). */
+static heckel_swift_strings swift_strings_after(const heckel_swift_strings *strings, size_t skip) {
+    heckel_swift_strings rest = *strings;
+    rest.values = skip ? (const unsigned char *)strings->values + skip * strings->stride : strings->values;
+    rest.count = strings->count - skip;
+    return rest;
+}
+
 /* Swift strings hashed on demand (lists the direct path may take): the
  * direct path hashes each string once, into its own block. */
 typedef struct swift_strings_input {
@@ -155,18 +183,26 @@ static void hash_swift_strings(const heckel_input *in, bool new_side, size_t fir
     HECKEL_TEST_KEYS(keys, count);
 }
 
-/* Checks and keys both lists into keys (room for both), then matches them. */
+/* Checks and keys both lists into keys (room for both), then matches them:
+ * the common prefix of equal strings first (equal_swift_prefix), whose keys
+ * are left zero and never read, then the rest checked and keyed. */
 static heckel_status match_keyed_swift_strings(const heckel_env *env, const heckel_swift_strings *old_strings,
                                                const heckel_swift_strings *new_strings,
                                                const heckel_xxh3_seeded *hasher, uint64_t *keys, heckel_result *result) {
     heckel_status status = HECKEL_OK;
-    if (!key_swift_strings(env, old_strings, hasher, keys, &status) ||
-        !key_swift_strings(env, new_strings, hasher, keys + old_strings->count, &status))
+    size_t prefix = 0, old_count = old_strings->count;
+    if (!equal_swift_prefix(env, old_strings, new_strings, &prefix)) return HECKEL_CANCELLED;
+    heckel_swift_strings old_rest = swift_strings_after(old_strings, prefix);
+    heckel_swift_strings new_rest = swift_strings_after(new_strings, prefix);
+    if (!key_swift_strings(env, &old_rest, hasher, keys + prefix, &status) ||
+        !key_swift_strings(env, &new_rest, hasher, keys + old_count + prefix, &status))
         return status;
+    for (size_t k = 0; k < prefix; k++) keys[k] = keys[old_count + k] = 0;
     heckel_bytes bytes = {.old_strings = old_strings, .new_strings = new_strings};
-    heckel_input in = {.kind = HECKEL_INPUT_KEYS, .old_count = old_strings->count, .new_count = new_strings->count,
-                       .old_keys = keys, .new_keys = keys + old_strings->count, .equal = swift_strings_equal,
-                       .context = &bytes, .bytes = &bytes, .first_unequal = swift_strings_first_unequal};
+    heckel_input in = {.kind = HECKEL_INPUT_KEYS, .old_count = old_count, .new_count = new_strings->count,
+                       .old_keys = keys, .new_keys = keys + old_count, .equal = swift_strings_equal,
+                       .context = &bytes, .bytes = &bytes, .first_unequal = swift_strings_first_unequal,
+                       .known_prefix = prefix};
     return heckel_run(env, &in, result);
 }
 
@@ -207,11 +243,14 @@ heckel_status heckel_match_swift_strings_with_secret(const heckel_swift_strings 
          * a call, 1.45x the time). */
         if (!heckel_swift_strings_readable(old_strings) || !heckel_swift_strings_readable(new_strings))
             return HECKEL_INVALID_ARGUMENT;
+        size_t prefix = 0;
+        if (!equal_swift_prefix(&env, old_strings, new_strings, &prefix)) return HECKEL_CANCELLED;
         swift_strings_input input = {.bytes = {.old_strings = old_strings, .new_strings = new_strings},
                                      .hasher = hasher};
         heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
                            .equal = swift_strings_equal, .context = &input, .bytes = &input.bytes,
-                           .hash_range = hash_swift_strings, .first_unequal = swift_strings_first_unequal};
+                           .hash_range = hash_swift_strings, .first_unequal = swift_strings_first_unequal,
+                           .known_prefix = prefix};
         return heckel_run(&env, &in, result);
     }
     /* Short lists (keys on the stack) and long ones (one block): checked and

@@ -171,6 +171,37 @@ static size_t make_lists(test_rng *rng, size_t count, uint64_t range, uint64_t *
     return n;
 }
 
+/* Old: count distinct records of size bytes at stride; new: the same, but
+ * record `at` differs in its last byte only. Every other record is kept in
+ * place, that one is unmatched on both sides, no move (the records' own
+ * bytes give the answer). */
+static void expect_last_byte_edit(test_tally *tally, size_t count, size_t size, size_t stride, size_t at,
+                                  test_rng *rng) {
+    size_t length = strided_length(count, size, stride);
+    unsigned char *old_records = malloc(length), *new_records = malloc(length);
+    if (!old_records || !new_records) abort();
+    for (size_t b = 0; b < length; b++) old_records[b] = new_records[b] = (unsigned char)rng_next(rng);
+    for (size_t k = 0; k < count; k++) {
+        encode(old_records + k * stride, 1000 + k, size);
+        encode(new_records + k * stride, 1000 + k, size);
+    }
+    new_records[at * stride + size - 1] ^= 0x40;
+    test_outputs out;
+    outputs_make(&out, count, count);
+    heckel_status status = heckel_match_records_at_stride(old_records, count, new_records, count, size, stride, NULL,
+                                                          &out.result);
+    bool ok = status == HECKEL_OK && out.result.match_count == count - 1 && out.result.move_count == 0;
+    for (size_t k = 0; ok && k < count; k++)
+        ok = out.o2n[k] == (k == at ? HECKEL_UNMATCHED : (uint32_t)k) &&
+             out.n2o[k] == (k == at ? HECKEL_UNMATCHED : (uint32_t)k);
+    char detail[96];
+    snprintf(detail, sizeof detail, "size %zu, stride %zu, count %zu, at %zu", size, stride, count, at);
+    tally_expect(tally, ok, "record edited in its last byte: unmatched, the rest in place", detail);
+    outputs_free(&out);
+    free(old_records);
+    free(new_records);
+}
+
 int main(void) {
     test_tally tally = {0, 0};
     test_rng rng = {0x5EED57D1};
@@ -225,6 +256,20 @@ int main(void) {
                 new_values[q] = 8;
                 compare_keys(&tally, old_values, 13, new_values, 13, (size_t[]){8, 24, 13}[s], &rng,
                              "two replaced");
+            }
+    /* Records of 8 and 16 bytes are trimmed as words in place (trim_keys.c):
+     * a record changed in its last byte only, at each position p of 13 and
+     * of 70,000 (prefix and suffix steps, both paths), is unmatched, and
+     * every other record is kept where it is. */
+    for (size_t r = 0; r < 2; r++)
+        for (size_t s = 0; s < 2; s++)
+            for (size_t t = 0; t < 2; t++) {
+                size_t size = r ? 16 : 8, stride = s ? size + 8 : size, count = t ? most : 13;
+                size_t places = t ? 4 : 13;
+                for (size_t p = 0; p < places; p++) {
+                    size_t at = t ? (size_t[]){0, 1, most / 2, most - 1}[p] : p;
+                    expect_last_byte_edit(&tally, count, size, stride, at, &rng);
+                }
             }
     /* Past the direct path's bound in the production build (65,534). */
     size_t n = make_lists(&rng, most, most * 4, old_values, new_values);

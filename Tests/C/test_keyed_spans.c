@@ -630,6 +630,21 @@ static void swift_failures(test_tally *t, test_rng *rng, const strings *s) {
         swift_call_free(&w);
         call_free(&c);
     }
+    /* 950 strings, the first 300 pairs equal: the route that hashes on
+     * demand in the small test build (more than its 256 keys on the stack,
+     * at most its direct path's 1,024), cancelled at each poll, those of
+     * the equal prefix's scan among them. */
+    size_t n = 500, m = 450;
+    lists_make(rng, s, old, n, new, m, 1);
+    for (size_t k = 0; k < 300; k++) new[k] = old[k];
+    call c;
+    call_make(&c, s, old, n, new, m);
+    swift_call w;
+    swift_call_make(&w, &c, false, rng);
+    expect_cancel_at_each_poll(t, swift_checked, &w, (heckel_options){.threads = 1},
+                               "swift strings: cancelled at a poll", "950 strings, equal prefix");
+    swift_call_free(&w);
+    call_free(&c);
 }
 
 /* Values the core must refuse (HECKEL_INVALID_ARGUMENT, outputs untouched,

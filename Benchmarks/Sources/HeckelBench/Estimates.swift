@@ -52,7 +52,7 @@ enum Estimates {
     /// Extra resident bytes an engine takes during the diff, generously.
     static func engineBytes(_ engine: Engine, _ element: ElementKind, old: Int, new: Int) -> Int {
         let elements = old + new
-        let arena = element == .string || element.plainIDs == .string ? elements * 48 : 0
+        let arena = [.string, .shortString].contains(element) || element.plainIDs == .string ? elements * 48 : 0
         switch engine {
         case .ccore: return elements * 24 + arena
         case .listdiff, .flat: return elements * 48 + arena

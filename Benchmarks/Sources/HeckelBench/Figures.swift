@@ -33,16 +33,19 @@ enum Figures {
         return (ResultRow.median(ratios)!, rounds)
     }
 
-    /// Every figure the rows allow: speedup over one thread, `[String]` over `[Int]`, identified
-    /// records over the plain diff of their ids, heavy duplicates over the random mix (per
-    /// element), and each size over the next smaller one per element. Only the engines of this package (listdiff, ccore).
+    /// Every figure the rows allow, each goal the issues set beside it: speedup over one thread,
+    /// `[String]` (21-byte and 15-byte strings) over `[Int]`, identified records over the plain
+    /// diff of their ids, `SectionedDiff` over the flat diff of its items, heavy duplicates over
+    /// the random mix (per element), the 100-element diff, the first call over warm from 10^3 up,
+    /// each size over the next smaller one per element, and 10^5 and 10^6 over 10^4 per element.
+    /// Only the engines of this package (listdiff, ccore; flat as the base of sectioned).
     static func derive(from rows: [ResultRow]) -> [Figure] {
-        let measured = rows.filter { $0.medianSeconds != nil && [.listdiff, .ccore].contains($0.engine) }
+        let measured = rows.filter { $0.medianSeconds != nil && [.listdiff, .ccore, .flat].contains($0.engine) }
         func subject(_ row: ResultRow, _ parts: [String]) -> String {
             ([row.engine.rawValue] + parts).joined(separator: " ")
         }
         var figures: [Figure] = []
-        for row in measured {
+        for row in measured where row.engine != .flat {
             let (lists, median) = (row.lists, row.medianSeconds!)
             func peer(_ match: (ResultRow) -> Bool) -> ResultRow? {
                 measured.first { $0.engine == row.engine && match($0) }
@@ -51,7 +54,7 @@ enum Figures {
                 let speedup = ratio(single, over: row)
                 figures.append(Figure(name: "\(row.threadsLabel) threads over 1 (speedup)",
                                       subject: subject(row, [lists.label]), value: speedup.value,
-                                      goal: row.threads == 2 && (lists.size ?? 0) >= 10_000_000 ? "≥ 1.7x at 10^7 and 10^8" : nil,
+                                      goal: row.threads == 2 && (lists.size ?? 0) >= 1_000_000 ? "≥ 1.7x from 10^6" : nil,
                                       pairs: speedup.pairs))
             }
             let ofThisRow = subject(row, [lists.label, "\(row.threadsLabel) thr"])
@@ -65,21 +68,21 @@ enum Figures {
                                           subject: ofThisRow, value: perElement / 2, goal: "≤ 6 ns at 10^3 and 10^4", unit: "ns"))
                 }
             }
-            if (lists.size ?? 0) >= 1_000_000, let cold = row.coldToWarm {
+            if (lists.size ?? 0) >= 1_000, let cold = row.coldToWarm {
                 let range = row.coldToWarmRange
-                figures.append(Figure(name: "first call over warm", subject: ofThisRow, value: cold, goal: "≤ 1.3x",
+                figures.append(Figure(name: "first call over warm", subject: ofThisRow, value: cold, goal: "≤ 1.3x from 10^3",
                                       samples: row.coldRuns, low: range?.lowerBound, high: range?.upperBound))
                 if let cpu = row.coldToWarmCPU {  // the same without waiting for a core
                     figures.append(Figure(name: "first call over warm, CPU time", subject: ofThisRow, value: cpu))
                 }
             }
-            if lists.element == .string, lists.scenario != .text,
+            if let name = stringFigureName(lists.element), lists.scenario != .text,
                let integers = peer({ $0.lists == ListsKey(scenario: lists.scenario, size: lists.size, element: .int)
                    && $0.threads == row.threads }) {
                 let over = ratio(row, over: integers)
-                figures.append(Figure(name: "[String] over [Int]",
+                figures.append(Figure(name: name,
                                       subject: subject(row, [lists.scenario.rawValue, row.sizeLabel, "\(row.threadsLabel) thr"]),
-                                      value: over.value, goal: "≤ 1.5x", pairs: over.pairs))
+                                      value: over.value, goal: "≤ 2x", pairs: over.pairs))
             }
             if let ids = lists.element.plainIDs, lists.scenario != .sectioned,
                let plain = peer({ $0.lists == ListsKey(scenario: lists.scenario, size: lists.size, element: ids)
@@ -89,23 +92,60 @@ enum Figures {
                                       subject: subject(row, [lists.scenario.rawValue, row.sizeLabel, ids.rawValue, "\(row.threadsLabel) thr"]),
                                       value: over.value, goal: "≤ 1.3x", pairs: over.pairs))
             }
+            if lists.scenario == .sectioned, row.engine == .listdiff,
+               let flat = measured.first(where: { $0.engine == .flat && $0.lists == lists && $0.threads == row.threads }) {
+                let over = ratio(row, over: flat)
+                figures.append(Figure(name: "sectioned over flat", subject: subject(row, [lists.label]), value: over.value,
+                                      goal: (lists.size ?? 0) >= 1_000_000 ? "≤ 1.5x at 10^6" : nil, pairs: over.pairs))
+            }
             if lists.scenario == .duplicates, let perElement = row.nanosecondsPerElement,
                let mix = peer({ $0.lists == ListsKey(scenario: .random, size: lists.size, element: lists.element)
                    && $0.threads == row.threads }), let mixPerElement = mix.nanosecondsPerElement {
+                let size = lists.size ?? 0
                 figures.append(Figure(name: "duplicates over random, per element",
                                       subject: subject(row, [row.sizeLabel, lists.element.rawValue, "\(row.threadsLabel) thr"]),
-                                      value: perElement / mixPerElement, goal: "≤ 2x"))
+                                      value: perElement / mixPerElement,
+                                      goal: size == 100_000 || size == 1_000_000 ? "≤ 1.3x at 10^5 and 10^6" : nil))
             }
-            if let size = lists.size, let perElement = row.nanosecondsPerElement,
-               let smaller = measured.filter({ $0.engine == row.engine && $0.threads == row.threads
-                   && $0.lists.scenario == lists.scenario && $0.lists.element == lists.element
-                   && ($0.lists.size ?? .max) < size }).max(by: { $0.lists.size! < $1.lists.size! }),
-               let smallerPerElement = smaller.nanosecondsPerElement, smallerPerElement > 0 {
-                figures.append(Figure(name: "\(row.sizeLabel) over \(smaller.sizeLabel), per element",
-                                      subject: subject(row, [lists.scenario.rawValue, lists.element.rawValue, "\(row.threadsLabel) thr"]),
-                                      value: perElement / smallerPerElement,
-                                      goal: size == 100_000_000 ? "≤ 1.3x over 10^7" : nil))
-            }
+            figures += perElementFigures(row, among: measured)
+        }
+        return figures
+    }
+
+    /// The name of the figure comparing lists of `element` with `[Int]`, for the string kinds.
+    private static func stringFigureName(_ element: ElementKind) -> String? {
+        switch element {
+        case .string: return "[String] over [Int]"
+        case .shortString: return "[String] of 15 bytes over [Int]"
+        default: return nil
+        }
+    }
+
+    /// `row`'s time per element over that of the same lists' next smaller size, and over 10^4's
+    /// when that is not the next smaller (10^5 and 10^6: the issue's flat per-element cost).
+    private static func perElementFigures(_ row: ResultRow, among measured: [ResultRow]) -> [Figure] {
+        let lists = row.lists
+        guard let size = lists.size, let perElement = row.nanosecondsPerElement else { return [] }
+        let smaller = measured.filter { $0.engine == row.engine && $0.threads == row.threads
+            && $0.lists.scenario == lists.scenario && $0.lists.element == lists.element
+            && ($0.lists.size ?? .max) < size && ($0.nanosecondsPerElement ?? 0) > 0 }
+        let onRandomInt = lists.scenario == .random && lists.element == .int
+        func goal(over base: Int) -> String? {
+            if size == 100_000_000 { return "≤ 1.3x over 10^7" }
+            guard onRandomInt, base == 10_000 else { return nil }
+            return size == 100_000 ? "≤ 1.3x" : size == 1_000_000 ? "≤ 1.5x" : nil
+        }
+        func figure(over base: ResultRow) -> Figure {
+            Figure(name: "\(row.sizeLabel) over \(base.sizeLabel), per element",
+                   subject: ([row.engine.rawValue, lists.scenario.rawValue, lists.element.rawValue, "\(row.threadsLabel) thr"])
+                       .joined(separator: " "),
+                   value: perElement / base.nanosecondsPerElement!, goal: goal(over: base.lists.size!))
+        }
+        var figures: [Figure] = []
+        if let next = smaller.max(by: { $0.lists.size! < $1.lists.size! }) { figures.append(figure(over: next)) }
+        if size == 100_000 || size == 1_000_000, let tenThousand = smaller.first(where: { $0.lists.size == 10_000 }),
+           figures.first?.name.hasSuffix("over 10^4, per element") != true {
+            figures.append(figure(over: tenThousand))
         }
         return figures
     }

@@ -58,7 +58,7 @@ struct HeckelBenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("engine"), help: "listdiff, ccore, stdlib, reference or flat (repeatable; default all). The sectioned scenario runs flat (a ListDiff of its items flattened) and listdiff (SectionedDiff) only.")
     var engines: [Engine] = []
 
-    @Option(name: .customLong("element"), help: "Element type: int, uuid, string, struct, or identified-int, identified-uuid, identified-string (records diffed by an id of that type; repeatable; default int).")
+    @Option(name: .customLong("element"), help: "Element type: int, uuid, string (21 bytes), short-string (15 bytes, inline), struct, or identified-int, identified-uuid, identified-string (records diffed by an id of that type; repeatable; default int).")
     var elements: [ElementKind] = []
 
     @Option(help: "Warm runs per engine, after its first (cold) run; their median is reported.")

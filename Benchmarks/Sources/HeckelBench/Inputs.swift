@@ -31,8 +31,8 @@ enum Inputs {
     static func generated<Element: BenchElement>(_ job: Job, as _: Element.Type) -> (old: [Element], new: [Element]) {
         let identities = job.scenario.identityLists(size: job.size ?? 0, ratios: job.ratios, seed: job.seed)
         let elementSalt = job.elementSalt
-        let old = identities.old.map { Element(identity: $0, salt: elementSalt) }
-        let new = identities.new.map { Element(identity: $0, salt: elementSalt) }
+        let old = identities.old.map { Element.make(identity: $0, salt: elementSalt, kind: job.element) }
+        let new = identities.new.map { Element.make(identity: $0, salt: elementSalt, kind: job.element) }
         return (old, new)
     }
 

@@ -93,7 +93,7 @@ extension SectionedScenario {
         func sections(_ list: [IdentitySection]) -> [ItemSection<ID>] {
             list.map { section in
                 ListSection(id: section.id, items: section.items.map {
-                    SectionItem(id: ID(identity: $0.id, salt: idSalt), content: $0.content)
+                    SectionItem(id: ID.make(identity: $0.id, salt: idSalt, kind: job.element), content: $0.content)
                 })
             }
         }

@@ -83,6 +83,7 @@ enum Core {
 
     /// Matches lists of 64-bit keys, with a C equality function reading
     /// `context`: no Swift closure between the core and the comparison.
+    @usableFromInline
     static func matchKeys(
         old: UnsafeBufferPointer<UInt64>, new: UnsafeBufferPointer<UInt64>,
         equal: heckel_equal_fn, context: UnsafeMutableRawPointer, options: ListDiff.Options, cancel: CancelFlag?

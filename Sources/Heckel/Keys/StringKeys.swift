@@ -2,11 +2,14 @@ import CHeckel
 
 /// `String` and `Substring` lists whose every element is ASCII, handed to the
 /// core as bytes: no Swift call per element from the core, and no `==` per
-/// pair. Four ways, fastest first:
+/// pair. Five ways, fastest first:
 /// - every string small and at most 8 bytes (`StringLayout.smallASCIIForm`):
 ///   exact 64-bit keys (`StringLayout.shortKey`), matched as integers are;
 /// - every string small: the list's own storage as 16-byte records
 ///   (`heckel_match_records`);
+/// - every string ASCII of at most 15 bytes, some not small (native
+///   storage): each copied as the 16-byte record a small string of its text
+///   holds (`ShortStringRecords`), matched as the small ones are;
 /// - every string small or natively stored: read where it lies by the core
 ///   (`heckel_match_swift_strings_with_secret`, which decodes the layout
 ///   `StringLayout` describes), keyed by XXH3 under a seed new each call
@@ -68,6 +71,11 @@ enum StringKeys {
                     old: UnsafeRawPointer(old.baseAddress), oldCount: old.count,
                     new: UnsafeRawPointer(new.baseAddress), newCount: new.count,
                     size: MemoryLayout<String>.stride, options: options, cancel: cancel)
+            }
+            // ASCII strings of up to 15 bytes in any storage: as records.
+            if ShortStringRecords.mayFit(old), ShortStringRecords.mayFit(new),
+               let mapping = try ShortStringRecords.match(old, new, options: options, cancel: cancel) {
+                return mapping
             }
             if let mapping = try matchInPlace(old, new, options: options, cancel: cancel) { return mapping }
         }

@@ -13,8 +13,9 @@ extension ListDiff {
     ///
     /// All-ASCII strings are read where they lie, with no copy and no call
     /// per string: lists of strings of at most 8 bytes get exact keys and
-    /// are matched as integers are; lists of small strings (up to 15 bytes,
-    /// held inside the `String` value) are compared as 16-byte records;
+    /// are matched as integers are; lists of strings of up to 15 bytes are
+    /// compared as 16-byte records (the bytes a small string holds inside
+    /// its `String` value, however each string is stored);
     /// other lists are keyed (XXH3 under a seed new each call) and compared
     /// byte for byte by the core. They cost more than integers by reading
     /// every string's bytes once for its key and comparing the bytes of

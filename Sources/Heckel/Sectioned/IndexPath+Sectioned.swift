@@ -9,7 +9,11 @@ extension IndexPath {
     /// A path of two indexes: a section, then an item in it.
     @usableFromInline
     static func sectioned(_ section: Int, _ item: Int) -> IndexPath {
-        IndexPath(indexes: [section, item])
+        // One index, then the other appended: held as a pair, with no array
+        // built on the way (`IndexPath(indexes: [section, item])` builds one).
+        var path = IndexPath(index: section)
+        path.append(item)
+        return path
     }
 
     /// Whether the path has exactly two indexes (a section and an item).
@@ -33,7 +37,7 @@ extension IndexPath {
     ///
     /// - Complexity: O(1).
     public init(item: Int, section: Int) {
-        self.init(indexes: [section, item])
+        self = .sectioned(section, item)
     }
 
     /// The section of a two-index path.

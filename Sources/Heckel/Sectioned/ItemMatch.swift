@@ -90,7 +90,8 @@ extension ItemMatch {
     ///
     /// Integer identities (`IntegerKeys.accepts`) that leave room above their
     /// bits get exact keys, tag and identity packed side by side: no equality
-    /// calls. Other keys are `key(of: identity) ^ spread(tag)`, and equal keys
+    /// calls. 8-byte integers that fill their bits are compared as words by
+    /// `WordEquality`, a C function. Other keys are `key(of: identity) ^ spread(tag)`, and equal keys
     /// plus equal identities mean equal tags: equal identities have equal
     /// keys, so their spread tags are equal, and `spread` is injective. So
     /// the items' tags need not be stored for the comparison.
@@ -108,19 +109,67 @@ extension ItemMatch {
             for id in new { bits |= HashValueKeys.key(of: id) }
             packed = bits >> shift == 0
         }
-        let place: (UInt32) -> UInt64 = packed ? { tags.packed($0) << shift } : spread
-        // Keys are asked for in order: a cursor walks the sections.
-        var oldSection = 0, newSection = 0
-        let mapping = try ComputedKeys.match(
-            oldCount: old.count, newCount: new.count, options: ListDiff.Options(), cancel: cancel,
-            oldKey: { k in
-                HashValueKeys.key(of: old[k]) ^ place(tags.old[oldLayout.advance(&oldSection, to: k)])
-            },
-            newKey: { k in
-                HashValueKeys.key(of: new[k]) ^ place(tags.new[newLayout.advance(&newSection, to: k)])
-            },
-            equal: packed ? nil : { old[$0] == new[$1] })
+        let (oldCount, newCount) = (old.count, new.count)
+        try Core.checkCounts(oldCount, newCount)
+        let mapping = try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: oldCount + newCount) {
+            (keys) throws(CoreFailure) -> Mapping in
+            try old.withUnsafeBufferPointer { (ids) throws(CoreFailure) in
+                try fillKeys(keys, from: 0, of: ids, sectionTags: tags.old, layout: oldLayout, tags: tags, shift: packed ? shift : nil,
+                             cancel: cancel)
+            }
+            try new.withUnsafeBufferPointer { (ids) throws(CoreFailure) in
+                try fillKeys(keys, from: oldCount, of: ids, sectionTags: tags.new, layout: newLayout, tags: tags,
+                             shift: packed ? shift : nil, cancel: cancel)
+            }
+            // UInt64 is trivial: the scratch needs no deinitialization.
+            let all = UnsafeBufferPointer(keys)
+            let oldKeys = UnsafeBufferPointer(rebasing: all[..<oldCount])
+            let newKeys = UnsafeBufferPointer(rebasing: all[oldCount...])
+            if !packed, IntegerKeys.accepts(ID.self), MemoryLayout<ID>.size == 8, oldCount > 0, newCount > 0 {
+                // 8-byte integers are their words: compared by a C function
+                // on the identities' buffers, not through a Swift closure.
+                return try old.withUnsafeBufferPointer { (oldIDs) throws(CoreFailure) in
+                    try new.withUnsafeBufferPointer { (newIDs) throws(CoreFailure) in
+                        var sides = WordEquality.Sides(old: UnsafeRawPointer(oldIDs.baseAddress.unsafelyUnwrapped),
+                                                       new: UnsafeRawPointer(newIDs.baseAddress.unsafelyUnwrapped))
+                        return try withUnsafeMutablePointer(to: &sides) { (context) throws(CoreFailure) in
+                            try Core.matchKeys(old: oldKeys, new: newKeys, equal: WordEquality.equal,
+                                               context: UnsafeMutableRawPointer(context), options: ListDiff.Options(),
+                                               cancel: cancel)
+                        }
+                    }
+                }
+            }
+            return try Core.matchKeys(old: oldKeys, new: newKeys, equal: packed ? nil : { old[$0] == new[$1] },
+                                      options: ListDiff.Options(), cancel: cancel)
+        }
         return (mapping.oldToNew.array, mapping.newToOld.array, mapping.matchCount)
+    }
+
+    /// Writes the key of each of `ids` (one snapshot's identities, flat) to
+    /// `keys` from offset `start` on, section by section: the section's tag
+    /// is placed once per section (`tags.packed` shifted by `shift` above
+    /// the identity's bits, else `spread`), and each item's key is its
+    /// identity's key with that tag folded in. Polls `cancel` every
+    /// `CancelFlag.pollInterval` items.
+    ///
+    /// - Precondition: `layout` covers exactly `ids`; `sectionTags` has one
+    ///   tag per section of `layout`.
+    @inlinable
+    static func fillKeys<ID: Hashable>(
+        _ keys: UnsafeMutableBufferPointer<UInt64>, from start: Int, of ids: UnsafeBufferPointer<ID>,
+        sectionTags: [UInt32], layout: SectionLayout, tags: SectionTags, shift: Int?, cancel: CancelFlag?
+    ) throws(CoreFailure) {
+        precondition(layout.itemCount == ids.count && sectionTags.count == layout.sectionCount)
+        guard let base = keys.baseAddress.map({ $0 + start }) else { return }
+        for section in 0..<layout.sectionCount {
+            let tag = sectionTags[section]
+            let placed = shift.map { tags.packed(tag) << $0 } ?? spread(tag)
+            for k in layout.items(inSection: section) {
+                try CancelFlag.poll(cancel, at: k)
+                (base + k).initialize(to: HashValueKeys.key(of: ids[k]) ^ placed)
+            }
+        }
     }
 
     /// A tag spread over 64 bits: a multiplication by an odd constant, which

@@ -74,11 +74,10 @@ struct ItemPass {
 /// and whether those kept their order.
 private struct SectionItems {
     var newSection = 0
-    /// Per matched item, in new order: its place in the new section, its old
-    /// flat offset and its old section.
+    /// Per matched item, in new order: its place in the new section and its
+    /// old flat offset (its old section is looked up again only if it moves).
     var newPlaces: [Int] = []
     var oldOffsets: [Int] = []
-    var oldSections: [Int] = []
     /// The candidates (from the partner section), in new order: their old
     /// places, and their index in the lists above.
     var keptPlaces: [heckel_offset] = []
@@ -93,7 +92,6 @@ private struct SectionItems {
         newSection = section
         newPlaces.removeAll(keepingCapacity: true)
         oldOffsets.removeAll(keepingCapacity: true)
-        oldSections.removeAll(keepingCapacity: true)
         keptPlaces.removeAll(keepingCapacity: true)
         keptAt.removeAll(keepingCapacity: true)
         crossing = false
@@ -116,7 +114,6 @@ private struct SectionItems {
             }
             newPlaces.append(newOffset - range.lowerBound)
             oldOffsets.append(oldOffset)
-            oldSections.append(oldSection)
         }
     }
 
@@ -134,7 +131,8 @@ private struct SectionItems {
                 candidate += 1
                 if !leaves { continue }
             }
-            let oldSection = oldSections[k]
+            let oldSection = oldLayout.section(containing: oldOffsets[k], hint: hint)
+            hint = oldSection
             moves.append(SectionedDiff.ItemPair(
                 old: .sectioned(oldSection, oldOffsets[k] - oldLayout.starts[oldSection]),
                 new: .sectioned(newSection, newPlaces[k])))

@@ -30,7 +30,7 @@ struct SectionLayout: Hashable, Sendable {
 
     @usableFromInline var itemCount: Int { starts[starts.count - 1] }
 
-    func items(inSection section: Int) -> Range<Int> { starts[section] ..< starts[section + 1] }
+    @usableFromInline func items(inSection section: Int) -> Range<Int> { starts[section] ..< starts[section + 1] }
 
     /// The section holding flat offset `offset` (a binary search, skipping
     /// empty sections). - Precondition: `0 <= offset < itemCount`.

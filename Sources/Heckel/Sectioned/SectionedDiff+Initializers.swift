@@ -72,9 +72,12 @@ extension SectionedDiff {
     ) throws(DuplicateSectionIDError<Old.Element.ID>)
     where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Equatable,
           Old.Element.ID: Sendable {
+        // A stored property is read at its offset: projecting the key path is
+        // a runtime call (and a metadata lookup) per item.
+        let read = fieldReader(id)
         self = try Self.computing(
             from: Array(old), to: Array(new), comparingContent: true,
-            identifiedBy: { (item) throws(DuplicateSectionIDError<Old.Element.ID>) in item[keyPath: id] },
+            identifiedBy: { (item) throws(DuplicateSectionIDError<Old.Element.ID>) in read(item) },
             cancel: nil,
             duplicate: { (error) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in throw error },
             failed: { (failure) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in failure.trap() })

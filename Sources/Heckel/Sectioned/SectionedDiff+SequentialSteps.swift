@@ -98,10 +98,10 @@ extension SectionedDiff {
         var container = [Int: Int]() // new section -> container index
         for move in movers {
             isMover.insert(oldLayout.starts[move.old.sectionIndex] + move.old.itemIndex)
-            for section in [sections.newSection(forOld: move.old.sectionIndex)!, move.new.sectionIndex]
-            where container[section] == nil {
-                container[section] = 0
-            }
+            // Both sections join the containers (numbered below), one at a
+            // time: no array is built per move.
+            container[sections.newSection(forOld: move.old.sectionIndex)!] = 0
+            container[move.new.sectionIndex] = 0
         }
         let involved = container.keys.sorted()
         for (index, section) in involved.enumerated() { container[section] = index }

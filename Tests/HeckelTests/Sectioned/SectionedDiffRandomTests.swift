@@ -31,8 +31,11 @@ struct SectionedDiffRandomTests {
 
     /// Integer identities that fill all 64 bits (no room to pack a section
     /// tag beside them) and string identities take the hashed-key pass;
-    /// identities in the top bits take either pass, depending on the snapshot.
-    @Test("identities of other kinds: negative integers, strings, top bits", arguments: [0, 1, 2] as [UInt64])
+    /// identities in the top bits take either pass, depending on the snapshot;
+    /// identities whose hash values all collide take the hashed-key pass with
+    /// every candidate pair decided by `==`.
+    @Test("identities of other kinds: negative integers, strings, top bits, colliding hashes",
+          arguments: [0, 1, 2, 3] as [UInt64])
     func otherIdentities(kind: UInt64) throws {
         for seed in 0 ..< 1_000 as Range<UInt64> {
             var generator = SectionedSnapshotGenerator(seed: 30_000 + seed)
@@ -40,7 +43,8 @@ struct SectionedDiffRandomTests {
             let diff = switch kind {
             case 0: try SectionedDiff(from: old, to: new, identifiedBy: { Int.min + $0.id })
             case 1: try SectionedDiff(from: old, to: new, identifiedBy: { "row \($0.id)" })
-            default: try SectionedDiff(from: old, to: new, identifiedBy: { UInt64($0.id) << 59 })
+            case 2: try SectionedDiff(from: old, to: new, identifiedBy: { UInt64($0.id) << 59 })
+            default: try SectionedDiff(from: old, to: new, identifiedBy: { ConstantHash($0.id) })
             }
             if SectionedDiffChecker.recordedProblems(in: diff, old: old, new: new, seed: seed, identity: { AnyHashable($0.id) }) {
                 return
