@@ -49,9 +49,14 @@ extension TreeDiff {
     }
 
     /// The one pipeline behind every initializer and `computed`: both trees
-    /// gathered in preorder, duplicates looked for, the identities matched,
-    /// the changes found. `nil` when `cancel`'s task was cancelled.
-    @inlinable
+    /// gathered in preorder, then `finishing`. `nil` when `cancel`'s task was
+    /// cancelled.
+    ///
+    /// Always inlined, with the gathering, so a caller's `id` and `children`
+    /// closure literals (and `DiffableTreeNode`'s `id` and `children`) are
+    /// inlined into the per-node loop rather than called through a context
+    /// per node; the rest of the pipeline is not copied into each caller.
+    @inlinable @inline(__always)
     static func computing<Old: Collection, New: Collection, Children: Collection>(
         _ old: Old, _ new: New, identifiedBy id: (Old.Element) -> ID, children: (Old.Element) -> Children,
         cancel: CancelFlag?
@@ -67,6 +72,16 @@ extension TreeDiff {
                 new, expectedCount: oldTree.nodes.count + oldTree.nodes.count / 16, ids: &ids, id: id,
                 children: children, cancel: cancel)
         else { return nil }
+        return try finishing(oldTree, newTree, ids: ids, cancel: cancel)
+    }
+
+    /// The pipeline after the gathering: duplicates looked for, the
+    /// identities matched, the changes found. `nil` when `cancel`'s task was
+    /// cancelled.
+    @inlinable
+    static func finishing<Node: Equatable>(
+        _ oldTree: FlatTree<Node, ID>, _ newTree: FlatTree<Node, ID>, ids: ContiguousArray<ID>, cancel: CancelFlag?
+    ) throws(Error) -> TreeDiff? {
         let oldCount = oldTree.nodes.count
         if ids.count > ListDiff.maximumCount { throw .tooLarge(count: ids.count) }
         let duplicate: (old: Bool, first: Int, second: Int)?

@@ -16,7 +16,7 @@ struct FlatTree<Node, ID> {
     /// - Precondition: at most `ListDiff.maximumCount` nodes.
     /// - Complexity: O(n) for n nodes, one call of `id` and of `children`
     ///   per node.
-    @inlinable
+    @inlinable @inline(__always)
     static func gathering<Roots: Collection, Children: Collection>(
         _ roots: Roots, expectedCount: Int = 0, ids: inout ContiguousArray<ID>, id: (Node) -> ID,
         children: (Node) -> Children, cancel: CancelFlag?
