@@ -45,10 +45,14 @@ def generate(spark, rows: int, folder: Path):
     return spark.read.parquet(str(old_path)), spark.read.parquet(str(new_path))
 
 
-def heckel_counts(old, new):
+def heckel_counts(old, new, compare="digest"):
     from heckel.spark import diff_tables
 
-    return diff_tables(old, new, key="id", counts_only=True)
+    return diff_tables(old, new, key="id", counts_only=True, compare=compare)
+
+
+def heckel_columns_counts(old, new):
+    return heckel_counts(old, new, compare="columns")
 
 
 def extension_counts(old, new):
@@ -71,21 +75,23 @@ def join_counts(old, new):
     return {k: counts.get(k, 0) for k in ("delete", "insert", "update", "unchanged")}
 
 
-ENGINES = {"heckel": heckel_counts, "spark-extension": extension_counts, "join": join_counts}
+ENGINES = {"heckel": heckel_counts, "heckel-columns": heckel_columns_counts, "spark-extension": extension_counts,
+           "join": join_counts}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument("--engines", default="heckel,spark-extension,join",
+                        help=f"comma-separated, from {', '.join(ENGINES)}")
     parser.add_argument("--data", default="/tmp/heckel-bench-spark")
     parser.add_argument("--master", default="local[2]")
     parser.add_argument("--driver-memory", default="4g")
     args = parser.parse_args()
     spark = (SparkSession.builder.master(args.master).appName("heckel-bench")
              .config("spark.driver.memory", args.driver_memory).config("spark.ui.enabled", "false")
-             .getOrCreate())
+             .config("spark.ui.showConsoleProgress", "false").getOrCreate())
     spark.sparkContext.setLogLevel("ERROR")
     old, new = generate(spark, args.rows, Path(args.data))
     engines = args.engines.split(",")
