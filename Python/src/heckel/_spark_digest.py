@@ -2,8 +2,8 @@
 digest, so that only the key, the row's position and the digest cross from the JVM to Python.
 
 The digest is two XXH64 hashes of the compared columns (Spark's `xxhash64`, seeded apart by a
-leading constant), each over the columns' values and their null flags, and over the sign of
-floating-point zeros (Spark's hash takes -0.0 as 0.0; the exact comparison does not). Two rows
+leading constant), each over the columns' values, their null flags (as bit masks) and the sign
+of floating-point zeros (Spark's hash takes -0.0 as 0.0; the exact comparison does not). Two rows
 whose digests are equal in both halves are taken as equal: a chance of about 2^-128 per pair for
 data that is not crafted to collide (XXH64 is not a defence against crafted collisions: the
 exact comparison, compare="columns", is)."""
@@ -23,11 +23,16 @@ SEEDS = (0x5EED_0001, 0x5EED_0002)
 
 
 def digest_inputs(df: DataFrame, compared: list) -> list:
-    """The hashed expressions: every compared column's null flag, the sign of its zeros where
-    it is floating-point, and its value (Spark's hash skips nulls: the flags keep a null in
-    one column from meeting a null in its neighbour)."""
+    """The hashed expressions: the compared columns' null flags as bit masks (Spark's hash skips
+    nulls: the flags keep a null in one column from meeting a null in its neighbour), the sign
+    of each floating-point column's zeros, and the values."""
     types = {f.name: f.dataType for f in df.schema.fields}
-    inputs: list[Column] = [F.isnull(F.col(c)) for c in compared]
+    inputs: list[Column] = []
+    for start in range(0, len(compared), 62):  # one long of flags per 62 columns
+        mask = F.lit(0).cast("long")
+        for bit, c in enumerate(compared[start:start + 62]):
+            mask = mask.bitwiseOR(F.when(F.col(c).isNull(), F.lit(1 << bit)).otherwise(F.lit(0)))
+        inputs.append(mask)
     for c in compared:
         if isinstance(types[c], (T.FloatType, T.DoubleType)):
             # "-0.0" or "0.0" on zeros, null (skipped) elsewhere.

@@ -79,12 +79,6 @@ def diff_tables(old_df: DataFrame, new_df: DataFrame, key: Union[str, Sequence[s
         old_digest, new_digest = (with_digest(with_bucket(df, key, buckets), key, compared, [POSITION, BUCKET])
                                   for df in (old_df, new_df))
         grouped = old_digest.groupBy(BUCKET).cogroup(new_digest.groupBy(BUCKET))
-        import os
-        if counts_only and os.environ.get("HECKEL_MAP"):
-            union = (old_digest.drop(BUCKET).withColumn(SIDE, F.lit(0).cast("byte"))
-                     .unionByName(new_digest.drop(BUCKET).withColumn(SIDE, F.lit(1).cast("byte"))))
-            union = union.repartition(buckets, *key) if os.environ.get("HECKEL_MAP") == "n" else union.repartition(*key)
-            return total_counts(union.mapInArrow(counts_of_partition(key, digest_changes), count_schema()))
         if counts_only:
             return total_counts(grouped.applyInArrow(counts_of_bucket(key, digest_changes), count_schema()))
         keys = grouped.applyInArrow(changed_keys_of_bucket(key), key_schema(new_df, key))
@@ -192,23 +186,6 @@ def counts_of_bucket(key: list, changes_of):
         changes = changes_of(in_row_order(old), in_row_order(new), key)
         values = (len(changes.deleted), len(changes.inserted), len(changes.updated_new), changes.unchanged)
         return pa.table({name: pa.array([v], pa.int64()) for name, v in zip(COUNT_FIELDS, values)})
-    return counts
-
-
-SIDE = "_heckel_side"
-
-
-def counts_of_partition(key: list, changes_of):
-    count = counts_of_bucket(key, changes_of)
-
-    def counts(batches):
-        table = pa.Table.from_batches(list(batches))
-        if table.num_rows == 0:
-            return
-        side = table.column(SIDE).to_numpy()
-        table = table.drop_columns([SIDE])
-        old, new = table.filter(pa.array(side == 0)), table.filter(pa.array(side == 1))
-        yield from count(old, new).to_batches()
     return counts
 
 
