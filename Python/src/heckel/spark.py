@@ -2,9 +2,10 @@
 hash of the key, and each pair of partitions is matched by heckel on its Arrow buffers.
 
 diff_tables(old_df, new_df, key=[...]) returns the change feed as a DataFrame, or the counts.
-Order is ignored unless an order column is given (moves). Duplicate keys pair in order within the key: the k-th old row
-of a key with its k-th new row, rows taken in each DataFrame's own order
-(monotonically_increasing_id before the shuffle)."""
+Order is ignored unless an order column is given (moves). Duplicate keys pair in order within
+the key: the k-th old row of a key with its k-th new row, rows taken in each DataFrame's own
+order (monotonically_increasing_id before the shuffle). Pairs are compared by a 128-bit digest
+computed in the JVM (compare="digest") or column by column in Python (compare="columns")."""
 from __future__ import annotations
 
 from typing import Optional, Sequence, Union
