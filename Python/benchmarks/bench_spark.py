@@ -134,6 +134,7 @@ def main():
     parser.add_argument("--master", default="local[2]")
     parser.add_argument("--driver-memory", default="4g")
     parser.add_argument("--executor-memory", default=None, help="spark.executor.memory (cluster masters)")
+    parser.add_argument("--conf", action="append", default=[], help="KEY=VALUE, a Spark setting (repeatable)")
     parser.add_argument("--event-log", default=None, help="a folder for Spark's event log (stage and task times)")
     args = parser.parse_args()
     spark = (SparkSession.builder.master(args.master).appName("heckel-bench")
@@ -141,6 +142,9 @@ def main():
              .config("spark.ui.showConsoleProgress", "false"))
     if args.executor_memory:
         spark = spark.config("spark.executor.memory", args.executor_memory)
+    for setting in args.conf:
+        name, _, value = setting.partition("=")
+        spark = spark.config(name, value)
     if args.event_log:
         os.makedirs(args.event_log, exist_ok=True)
         spark = spark.config("spark.eventLog.enabled", "true").config("spark.eventLog.dir", args.event_log)
