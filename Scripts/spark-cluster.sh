@@ -4,8 +4,10 @@
 # PySpark of the given environment, and stopped when the command ends, whatever
 # way it ends (the exit trap kills the three processes by their ids).
 #   Scripts/spark-cluster.sh PYTHON COMMAND [ARGS...]
-# PYTHON: the interpreter whose pyspark package holds Spark (and that runs the
-# executors' Python workers). The command's exit status is the script's.
+# PYTHON: the interpreter whose pyspark package holds Spark. The workers get no Python
+# of their own: each application names the one its executors run (PYSPARK_PYTHON in
+# the driver, typically inside an environment it ships with spark.archives). The
+# command's exit status is the script's.
 set -euo pipefail
 python="$1"; shift
 spark_home="$("$python" -c 'import os, pyspark; print(os.path.dirname(pyspark.__file__))')"
@@ -20,7 +22,7 @@ stop() {
 trap stop EXIT
 trap 'exit 130' INT TERM
 
-export SPARK_HOME="$spark_home" SPARK_LOCAL_IP=127.0.0.1 PYSPARK_PYTHON="$python"
+export SPARK_HOME="$spark_home" SPARK_LOCAL_IP=127.0.0.1
 "$class" org.apache.spark.deploy.master.Master --host 127.0.0.1 --port 7077 --webui-port 0 \
     >"$work/master.log" 2>&1 &
 pids+=($!)

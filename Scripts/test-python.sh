@@ -30,8 +30,25 @@ python="$venv/bin/python"
 # the wheel); PySpark warns that it does not yet support pandas 3.
 "$python" -m pip install -q --disable-pip-version-check \
     "pyspark==4.2.1" "pyspark-extension==2.15.1.4.2" "pandas>=2.2,<3" "pyarrow>=14" "numpy>=1.23" \
-    "cffi>=1.16" "pytest>=7"
+    "cffi>=1.16" "pytest>=7" "venv-pack==0.2.0"
 "$python" -m pip install -q --disable-pip-version-check ./Python
+
+# The executors' environment for the cluster test, shipped as Spark's documentation ships a
+# virtualenv (venv-pack, then spark.archives): its own venv holding heckel and what heckel and
+# PySpark's Arrow workers import, rebuilt when the package or the C core changes.
+executor_env="$venv/executor-env"
+archive="$venv/executor-env.tar.gz"
+stamp="$(cat Python/setup.py Python/pyproject.toml $(find Python/src Sources/CHeckel -type f \( -name '*.py' -o -name '*.c' -o -name '*.h' \) | sort) | sha256sum | cut -c1-16)"
+if [ ! -f "$archive" ] || [ "$(cat "$archive.stamp" 2>/dev/null)" != "$stamp" ]; then
+    echo "packing the executors' environment" >&2
+    rm -rf "$executor_env" "$archive"
+    python3 -m venv "$executor_env"
+    "$executor_env/bin/python" -m pip install -q --disable-pip-version-check \
+        "pyarrow>=14" "numpy>=1.23" "pandas>=2.2,<3" "cffi>=1.16" ./Python
+    "$venv/bin/venv-pack" -q -p "$executor_env" -o "$archive"
+    echo "$stamp" >"$archive.stamp"
+fi
+export HECKEL_EXECUTOR_ARCHIVE="$archive"
 
 # The heckel command, for the agreement test (debug build: after `swift test --package-path
 # Tools` it is already built).

@@ -12,6 +12,7 @@ import argparse
 import os
 import statistics
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -45,10 +46,14 @@ def generate(spark, rows: int, folder: Path):
     return spark.read.parquet(str(old_path)), spark.read.parquet(str(new_path))
 
 
-def heckel_counts(old, new):
+def heckel_counts(old, new, compare="digest"):
     from heckel.spark import diff_tables
 
-    return diff_tables(old, new, key="id", counts_only=True)
+    return diff_tables(old, new, key="id", counts_only=True, compare=compare)
+
+
+def heckel_columns_counts(old, new):
+    return heckel_counts(old, new, compare="columns")
 
 
 def extension_counts(old, new):
@@ -71,32 +76,94 @@ def join_counts(old, new):
     return {k: counts.get(k, 0) for k in ("delete", "insert", "update", "unchanged")}
 
 
-ENGINES = {"heckel": heckel_counts, "spark-extension": extension_counts, "join": join_counts}
+def tree_rss(root: int) -> int:
+    """Resident bytes of root and all its descendants (the JVM, Spark's Python workers), from /proc."""
+    parents = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parents[int(entry)] = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    tree, frontier = {root}, [root]
+    while frontier:
+        parent = frontier.pop()
+        children = [p for p, pp in parents.items() if pp == parent and p not in tree]
+        tree.update(children)
+        frontier.extend(children)
+    total = 0
+    for pid in tree:
+        try:
+            with open(f"/proc/{pid}/statm") as statm:
+                total += int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            pass
+    return total
+
+
+class PeakMemory:
+    """The peak of tree_rss(this process), sampled every half second while in the block."""
+    def __enter__(self):
+        self.peak, self.running = 0, True
+        self.thread = threading.Thread(target=self.sample, daemon=True)
+        self.thread.start()
+        return self
+
+    def sample(self):
+        while self.running:
+            self.peak = max(self.peak, tree_rss(os.getpid()))
+            time.sleep(0.5)
+
+    def __exit__(self, *_):
+        self.running = False
+        self.thread.join()
+
+
+ENGINES = {"heckel": heckel_counts, "heckel-columns": heckel_columns_counts, "spark-extension": extension_counts,
+           "join": join_counts}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--engines", default=",".join(ENGINES))
+    parser.add_argument("--engines", default="heckel,spark-extension,join",
+                        help=f"comma-separated, from {', '.join(ENGINES)}")
     parser.add_argument("--data", default="/tmp/heckel-bench-spark")
     parser.add_argument("--master", default="local[2]")
     parser.add_argument("--driver-memory", default="4g")
+    parser.add_argument("--executor-memory", default=None, help="spark.executor.memory (cluster masters)")
+    parser.add_argument("--conf", action="append", default=[], help="KEY=VALUE, a Spark setting (repeatable)")
+    parser.add_argument("--event-log", default=None, help="a folder for Spark's event log (stage and task times)")
     args = parser.parse_args()
     spark = (SparkSession.builder.master(args.master).appName("heckel-bench")
              .config("spark.driver.memory", args.driver_memory).config("spark.ui.enabled", "false")
-             .getOrCreate())
+             .config("spark.ui.showConsoleProgress", "false"))
+    if args.executor_memory:
+        spark = spark.config("spark.executor.memory", args.executor_memory)
+    for setting in args.conf:
+        name, _, value = setting.partition("=")
+        spark = spark.config(name, value)
+    if args.event_log:
+        os.makedirs(args.event_log, exist_ok=True)
+        spark = spark.config("spark.eventLog.enabled", "true").config("spark.eventLog.dir", args.event_log)
+    spark = spark.getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     old, new = generate(spark, args.rows, Path(args.data))
     engines = args.engines.split(",")
     times = {e: [] for e in engines}
+    peaks = {e: 0 for e in engines}
     results = {}
     for run in range(args.runs):
         for engine in engines:  # interleaved: each run times every engine once
             start = time.perf_counter()
-            results[engine] = ENGINES[engine](old, new)
+            with PeakMemory() as memory:
+                results[engine] = ENGINES[engine](old, new)
             times[engine].append(time.perf_counter() - start)
-            print(f"run {run + 1} {engine}: {times[engine][-1]:.1f} s {results[engine]}", file=sys.stderr, flush=True)
+            peaks[engine] = max(peaks[engine], memory.peak)
+            print(f"run {run + 1} {engine}: {times[engine][-1]:.1f} s, peak {memory.peak / 2**30:.2f} GiB "
+                  f"{results[engine]}", file=sys.stderr, flush=True)
     reference = results[engines[0]]
     for engine in engines:
         assert results[engine] == reference, f"{engine} disagrees: {results[engine]} != {reference}"
@@ -104,8 +171,8 @@ def main():
     fastest = min(statistics.median(t) for t in times.values())
     for engine in engines:
         median = statistics.median(times[engine])
-        print(f"{engine:16} median {median:7.1f} s  ({median / fastest:.2f}x the fastest)  runs "
-              + " ".join(f"{t:.1f}" for t in times[engine]))
+        print(f"{engine:16} median {median:7.1f} s  ({median / fastest:.2f}x the fastest)  peak resident "
+              f"{peaks[engine] / 2**30:.2f} GiB (driver, JVM, Python workers)  runs " + " ".join(f"{t:.1f}" for t in times[engine]))
     spark.stop()
 
 

@@ -7,7 +7,9 @@ import json
 import os
 import subprocess
 
+import numpy as np
 import pytest
+from pyspark.sql import functions as F
 
 from heckel.spark import diff_tables
 from pairs import COLUMNS, generate_pair
@@ -24,30 +26,47 @@ def text(record):
     return ",".join("" if v is None else str(v) for v in record)
 
 
-@pytest.mark.parametrize("duplicates", [False, True])
-def test_same_feed_as_the_command(spark, tmp_path, duplicates):
+def moved_rows(rows, seed, count):
+    """rows with `count` of them taken out and put back at random places."""
+    rng = np.random.default_rng(seed)
+    rows = list(rows)
+    for _ in range(count):
+        row = rows.pop(int(rng.integers(0, len(rows))))
+        rows.insert(int(rng.integers(0, len(rows) + 1)), row)
+    return rows
+
+
+@pytest.mark.parametrize("duplicates,moves", [(False, False), (True, False), (False, True), (True, True)])
+def test_same_feed_as_the_command(spark, tmp_path, duplicates, moves):
     cli = os.environ.get("HECKEL_CLI")
     if not cli:
         pytest.skip("HECKEL_CLI (the heckel command) not set: Scripts/test-python.sh builds it where Swift is installed")
     old, new = generate_pair(12, 3_000, duplicates=duplicates)
+    if moves:
+        new = moved_rows(new, 13, 40)
     write_csv(tmp_path / "old.csv", old)
     write_csv(tmp_path / "new.csv", new)
+    order = [] if moves else ["--ignore-order"]
     done = subprocess.run([cli, "diff", str(tmp_path / "old.csv"), str(tmp_path / "new.csv"), "--key", "id",
-                           "--format", "jsonl", "--ignore-order", "--no-progress"], capture_output=True, text=True)
+                           "--format", "jsonl", *order, "--no-progress"], capture_output=True, text=True)
     assert done.returncode == 1, done.stderr
-    old_keys = [str(r[0]) for r in old]
+    old_keys, new_keys = [str(r[0]) for r in old], [str(r[0]) for r in new]
     theirs = []
     for line in done.stdout.splitlines():
         change = json.loads(line)
         if change["op"] == "delete":
             theirs.append(("delete", old_keys[change["old"]], None, None))
+        elif change["op"] == "move":
+            theirs.append(("move", new_keys[change["new"]], None, None))
         else:
             record = change["record"]
             theirs.append((change["op"], record.split(",")[0], tuple(change["columns"]) if "columns" in change else None,
                            record))
-    read = lambda name: spark.read.csv(str(tmp_path / name), header=True)
+    # One file is one partition, so the row ids follow the lines: the order column.
+    read = lambda name: spark.read.csv(str(tmp_path / name), header=True).withColumn("line", F.monotonically_increasing_id())
+    feed = diff_tables(read("old.csv"), read("new.csv"), key="id", order="line" if moves else None,
+                       columns=COLUMNS[1:])
     ours = [(r["op"], r["id"], tuple(r["columns"]) if r["columns"] is not None else None,
-             text(r["record"]) if r["record"] is not None else None)
-            for r in diff_tables(read("old.csv"), read("new.csv"), key="id").collect()]
+             text(r["record"][:len(COLUMNS)]) if r["record"] is not None else None) for r in feed.collect()]
     assert sorted(ours, key=repr) == sorted(theirs, key=repr)
-    assert {op for op, *_ in ours} == {"delete", "insert", "update"}
+    assert {op for op, *_ in ours} == {"delete", "insert", "update", *(["move"] if moves else [])}

@@ -7,14 +7,15 @@ from heckel.spark import diff_tables
 from pairs import SCHEMA, expected_feed, feed_rows, generate_pair
 
 
+@pytest.mark.parametrize("compare", ["digest", "columns"])
 @pytest.mark.parametrize("duplicates,null_keys", [(False, False), (True, False), (False, True)])
-def test_feed_matches_the_rules(spark, duplicates, null_keys):
+def test_feed_matches_the_rules(spark, duplicates, null_keys, compare):
     old, new = generate_pair(7, 3_000, duplicates=duplicates, null_keys=null_keys)
     old_df, new_df = spark.createDataFrame(old, SCHEMA), spark.createDataFrame(new, SCHEMA)
     expected = expected_feed(old, new)
-    assert feed_rows(diff_tables(old_df, new_df, key=["id"])) == expected
+    assert feed_rows(diff_tables(old_df, new_df, key=["id"], compare=compare)) == expected
     unchanged = len(new) - sum(1 for f in expected if f[0] != "delete")
-    counts = diff_tables(old_df, new_df, key="id", counts_only=True)
+    counts = diff_tables(old_df, new_df, key="id", counts_only=True, compare=compare)
     assert counts == {"delete": sum(f[0] == "delete" for f in expected), "insert": sum(f[0] == "insert" for f in expected),
                       "update": sum(f[0] == "update" for f in expected), "unchanged": unchanged}
     assert counts["update"] > 0 and counts["delete"] > 0 and counts["insert"] > 0

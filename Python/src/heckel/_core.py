@@ -4,7 +4,9 @@ raised from the main thread)."""
 from __future__ import annotations
 
 import enum
+import signal
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Callable, Optional
 
@@ -103,6 +105,20 @@ def run_matching(call: Callable, old_count: int, new_count: int, *, ignore_order
                     int(result.move_count))
 
 
+@contextmanager
+def sigint_blocked():
+    """SIGINT held back from the calling thread (and the threads it starts) for the block, where
+    the platform allows; a Ctrl-C meanwhile is delivered when the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
 def run_cancellable(call: Callable[[], int], flag: CancelFlag, threaded: bool) -> int:
     """Runs a core call (cffi releases the GIL during it). Threaded, on a worker thread while the
     calling thread waits in short, interruptible joins: a KeyboardInterrupt there (Ctrl-C on the
@@ -118,13 +134,17 @@ def run_cancellable(call: Callable[[], int], flag: CancelFlag, threaded: bool) -
             outcome.append(error)
 
     worker = threading.Thread(target=work, name="heckel-core", daemon=True)
-    worker.start()
     try:
+        # Ctrl-C cannot land inside start() (whose wait for the new thread is interruptible):
+        # the worker would run on over inputs the caller has let go.
+        with sigint_blocked():
+            worker.start()
         while worker.is_alive():
             worker.join(0.05)
     except KeyboardInterrupt:
         flag.cancel()
-        worker.join()
+        if worker.ident is not None:  # started: the call returns soon, cancelled
+            worker.join()
         raise
     if isinstance(outcome[0], BaseException):
         raise outcome[0]
