@@ -24,6 +24,28 @@ struct CoreEngine<Element: BenchElement>: MappingEngine {
     }
 }
 
+/// A `heckel_workspace` kept for the calls of `CoreMatch.run` made while it is `current`, as a C
+/// caller that diffs over and over keeps one (`heckel-bench --workspace`). One child measures one
+/// job on its main thread, so one call uses it at a time, as heckel.h requires.
+final class CoreWorkspace: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    init() throws {
+        var created: OpaquePointer?
+        let status = heckel_workspace_create(nil, &created)
+        guard status == HECKEL_OK, let created else { throw status }
+        pointer = created
+    }
+
+    deinit { heckel_workspace_destroy(pointer) }
+
+    /// The bytes of scratch the workspace keeps now.
+    var keptBytes: Int { heckel_workspace_bytes(pointer) }
+
+    /// The workspace of the ccore calls `ChildMeasurement` makes for a `--workspace` job.
+    @TaskLocal static var current: CoreWorkspace?
+}
+
 /// A status other than `HECKEL_OK`, thrown as the core returned it.
 extension heckel_status: @retroactive Error, @retroactive CustomStringConvertible {
     public var description: String { "C core: " + String(cString: heckel_status_description(self)) }
@@ -59,6 +81,7 @@ final class CoreMatch {
                                    moves: match.moves.baseAddress, match_count: 0, move_count: 0)
         var options = heckel_options()
         options.threads = UInt32(threads)
+        options.workspace = CoreWorkspace.current?.pointer
         let status = call(&options, &result)
         guard status == HECKEL_OK else { throw status }
         match.moveCount = result.move_count

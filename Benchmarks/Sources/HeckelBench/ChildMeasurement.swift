@@ -1,4 +1,5 @@
 import Foundation
+import Heckel
 
 /// The child-process side of a measurement: build the lists, say `ready`, then time one run of the
 /// engine for each "run" line on stdin, reading resident memory around it, and check the first
@@ -6,23 +7,14 @@ import Foundation
 enum ChildMeasurement {
     static func run(_ job: Job) {
         do {
-            switch (job.scenario, job.element) {
-            case (.text, _):
-                try serveLists(job, old: Inputs.lines(ofFile: job.oldFile ?? ""), new: Inputs.lines(ofFile: job.newFile ?? ""))
-            case (.sectioned, .int): try SectionedScenario.serve(job, as: Int.self)
-            case (.sectioned, .uuid): try SectionedScenario.serve(job, as: UUID.self)
-            case (.sectioned, .string), (.sectioned, .shortString): try SectionedScenario.serve(job, as: String.self)
-            case (.sectioned, .struct): try SectionedScenario.serve(job, as: Row.self)
-            case (.sectioned, .identifiedInt): try SectionedScenario.serve(job, as: Int.self)
-            case (.sectioned, .identifiedUUID): try SectionedScenario.serve(job, as: UUID.self)
-            case (.sectioned, .identifiedString): try SectionedScenario.serve(job, as: String.self)
-            case (_, .int): try serveGenerated(job, as: Int.self)
-            case (_, .uuid): try serveGenerated(job, as: UUID.self)
-            case (_, .string), (_, .shortString): try serveGenerated(job, as: String.self)
-            case (_, .struct): try serveGenerated(job, as: Row.self)
-            case (_, .identifiedInt): try serveIdentified(job, as: Int.self)
-            case (_, .identifiedUUID): try serveIdentified(job, as: UUID.self)
-            case (_, .identifiedString): try serveIdentified(job, as: String.self)
+            if job.workspace {
+                // Every ListDiff of the child (SectionedDiff's too) and every ccore call go through
+                // one workspace, kept for the child's life as a caller that diffs over and over does.
+                try ListDiff.withWorkspace(ListDiff.Workspace()) {
+                    try CoreWorkspace.$current.withValue(try CoreWorkspace()) { try serveJob(job) }
+                }
+            } else {
+                try serveJob(job)
             }
         } catch let error as WrongDiff {
             emit(.wrong(error.description))
@@ -35,6 +27,28 @@ enum ChildMeasurement {
     static func emit(_ message: ChildMessage) {
         let data = (try? JSONEncoder().encode(message)) ?? Data("{}".utf8)
         FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+
+    /// Builds the job's lists and serves its engine on them (`serve`).
+    private static func serveJob(_ job: Job) throws {
+        switch (job.scenario, job.element) {
+        case (.text, _):
+            try serveLists(job, old: Inputs.lines(ofFile: job.oldFile ?? ""), new: Inputs.lines(ofFile: job.newFile ?? ""))
+        case (.sectioned, .int): try SectionedScenario.serve(job, as: Int.self)
+        case (.sectioned, .uuid): try SectionedScenario.serve(job, as: UUID.self)
+        case (.sectioned, .string), (.sectioned, .shortString): try SectionedScenario.serve(job, as: String.self)
+        case (.sectioned, .struct): try SectionedScenario.serve(job, as: Row.self)
+        case (.sectioned, .identifiedInt): try SectionedScenario.serve(job, as: Int.self)
+        case (.sectioned, .identifiedUUID): try SectionedScenario.serve(job, as: UUID.self)
+        case (.sectioned, .identifiedString): try SectionedScenario.serve(job, as: String.self)
+        case (_, .int): try serveGenerated(job, as: Int.self)
+        case (_, .uuid): try serveGenerated(job, as: UUID.self)
+        case (_, .string), (_, .shortString): try serveGenerated(job, as: String.self)
+        case (_, .struct): try serveGenerated(job, as: Row.self)
+        case (_, .identifiedInt): try serveIdentified(job, as: Int.self)
+        case (_, .identifiedUUID): try serveIdentified(job, as: UUID.self)
+        case (_, .identifiedString): try serveIdentified(job, as: String.self)
+        }
     }
 
     private static func serveGenerated<Element: BenchElement>(_ job: Job, as _: Element.Type) throws {

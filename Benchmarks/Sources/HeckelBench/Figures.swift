@@ -42,7 +42,7 @@ enum Figures {
     static func derive(from rows: [ResultRow]) -> [Figure] {
         let measured = rows.filter { $0.medianSeconds != nil && [.listdiff, .ccore, .flat].contains($0.engine) }
         func subject(_ row: ResultRow, _ parts: [String]) -> String {
-            ([row.engine.rawValue] + parts).joined(separator: " ")
+            ([row.engineLabel] + parts).joined(separator: " ")
         }
         var figures: [Figure] = []
         for row in measured where row.engine != .flat {
@@ -137,7 +137,7 @@ enum Figures {
         }
         func figure(over base: ResultRow) -> Figure {
             Figure(name: "\(row.sizeLabel) over \(base.sizeLabel), per element",
-                   subject: ([row.engine.rawValue, lists.scenario.rawValue, lists.element.rawValue, "\(row.threadsLabel) thr"])
+                   subject: ([row.engineLabel, lists.scenario.rawValue, lists.element.rawValue, "\(row.threadsLabel) thr"])
                        .joined(separator: " "),
                    value: perElement / base.nanosecondsPerElement!, goal: goal(over: base.lists.size!))
         }

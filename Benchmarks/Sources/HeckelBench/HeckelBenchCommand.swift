@@ -70,6 +70,9 @@ struct HeckelBenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("threads"), help: "Threads for listdiff and ccore: a count, or 0 for the library's own choice (repeatable; default 1 and all cores). The other engines run on one.")
     var threads: [Int] = []
 
+    @Flag(name: .customLong("workspace"), help: "listdiff and ccore keep one workspace (ListDiff.Workspace, heckel_workspace) in each measuring process, as a caller that diffs over and over does: the first call fills it, the warm calls reuse its scratch.")
+    var workspace = false
+
     @Option(help: "table, json or csv.")
     var format: OutputFormat = .table
 
@@ -125,6 +128,11 @@ struct HeckelBenchCommand: AsyncParsableCommand {
         threads.isEmpty ? SuitePlan.unique([1, ProcessInfo.processInfo.activeProcessorCount]) : SuitePlan.unique(threads)
     }
 
+    /// The table's note on a `--workspace` run.
+    static let workspaceNote = "workspace: listdiff and ccore keep one workspace per measuring process (--workspace): "
+        + "each fresh process's first call fills it, warm calls reuse its scratch; first call over warm and "
+        + "the per-element figures are a repeating caller's"
+
     func run() async throws {
         if let child {  // main() serves a child itself; kept for callers of run()
             ChildMeasurement.run(try JSONDecoder().decode(Job.self, from: Data(child.utf8)))
@@ -138,8 +146,9 @@ struct HeckelBenchCommand: AsyncParsableCommand {
         }
         let ratios = EditRatios(delete: deleteRatio, insert: insertRatio, move: moveRatio)
         let pairs = SuitePlan.pairs(scenarios: scenarios, sizes: sizes.map(\.count), haveFiles: oldFile != nil)
-        let template = Job(lists: ListsKey(scenario: .random, size: nil, element: .int), engine: .listdiff, threads: 1,
+        var template = Job(lists: ListsKey(scenario: .random, size: nil, element: .int), engine: .listdiff, threads: 1,
                            seed: seed, ratios: ratios, timeCap: timeCap, oldFile: oldFile, newFile: newFile)
+        template.workspace = workspace
         let jobs = SuitePlan.jobs(pairs: pairs, elements: elements, engines: engines, threads: threadCounts,
                                   template: template)
         guard !jobs.isEmpty else {
@@ -154,7 +163,8 @@ struct HeckelBenchCommand: AsyncParsableCommand {
             timeCapSeconds: timeCap,
             randomMix: ratios.summary, cores: ProcessInfo.processInfo.activeProcessorCount,
             physicalMemoryBytes: ProcessInfo.processInfo.physicalMemory,
-            notes: SuitePlan.unique(pairs.map(\.0)).flatMap(\.notes) + runner.notes, rows: rows,
+            notes: SuitePlan.unique(pairs.map(\.0)).flatMap(\.notes) + (workspace ? [Self.workspaceNote] : [])
+                + runner.notes, rows: rows,
             figures: Figures.derive(from: rows))
         let output = OutputFormatter.render(summary, as: format)
         print(output, terminator: "")

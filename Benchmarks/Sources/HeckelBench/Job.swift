@@ -39,6 +39,9 @@ struct Job: Codable, Hashable {
     var timeCap: Double
     var oldFile: String?
     var newFile: String?
+    /// `--workspace`: listdiff (every `ListDiff` of the child) and ccore keep one workspace for the
+    /// child's life instead of taking their scratch from the allocator on every call.
+    var workspace = false
 
     var scenario: Scenario { lists.scenario }
     var size: Int? { lists.size }

@@ -9,6 +9,8 @@ struct ResultRow: Codable {
     var lists: ListsKey
     var engine: Engine
     var threads: Int
+    /// Measured with `--workspace`: the engine kept one workspace in each measuring process.
+    var workspace: Bool
     var oldCount: Int
     var newCount: Int
     var status: Status
@@ -47,6 +49,7 @@ struct ResultRow: Codable {
         lists = job.lists
         engine = job.engine
         threads = job.threads
+        workspace = job.workspace
         self.oldCount = oldCount
         self.newCount = newCount
         self.status = status
@@ -129,5 +132,8 @@ struct ResultRow: Codable {
     var elementLabel: String { lists.scenario == .text ? "line" : lists.element.rawValue }
 
     /// "1", "2", or "auto" for the library's own choice.
+    /// "listdiff", or "listdiff+workspace" for a `--workspace` row.
+    var engineLabel: String { workspace ? engine.rawValue + "+workspace" : engine.rawValue }
+
     var threadsLabel: String { threads == 0 ? "auto" : String(threads) }
 }

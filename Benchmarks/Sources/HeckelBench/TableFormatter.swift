@@ -23,12 +23,12 @@ enum TableFormatter {
         var notes: [String] = []
         var previous: ListsKey?
         for row in summary.rows {
-            var line: Line = ["engine": row.engine.rawValue, "threads": row.threadsLabel]
+            var line: Line = ["engine": row.engineLabel, "threads": row.threadsLabel]
             if row.lists != previous {
                 (line["scenario"], line["size"], line["element"]) = (row.lists.scenario.rawValue, row.sizeLabel, row.elementLabel)
             }
             previous = row.lists
-            let name = "\(row.engine.rawValue) (\(row.threadsLabel) thr) on \(row.lists.label)"
+            let name = "\(row.engineLabel) (\(row.threadsLabel) thr) on \(row.lists.label)"
             switch row.status {
             case .ok:
                 line["runs"] = "\(row.coldRuns)+\(row.warmRuns)"
