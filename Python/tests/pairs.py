@@ -75,3 +75,13 @@ def counts_of(feed, unchanged):
     ops = [f[0] for f in feed]
     return {"delete": ops.count("delete"), "insert": ops.count("insert"), "update": ops.count("update"),
             "unchanged": unchanged}
+
+
+def moved_rows(rows, seed, count):
+    """rows with `count` of them taken out and put back at random places."""
+    rng = np.random.default_rng(seed)
+    rows = list(rows)
+    for _ in range(count):
+        row = rows.pop(int(rng.integers(0, len(rows))))
+        rows.insert(int(rng.integers(0, len(rows) + 1)), row)
+    return rows

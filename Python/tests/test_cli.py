@@ -7,12 +7,11 @@ import json
 import os
 import subprocess
 
-import numpy as np
 import pytest
 from pyspark.sql import functions as F
 
 from heckel.spark import diff_tables
-from pairs import COLUMNS, generate_pair
+from pairs import COLUMNS, generate_pair, moved_rows
 
 
 def write_csv(path, rows):
@@ -24,16 +23,6 @@ def write_csv(path, rows):
 
 def text(record):
     return ",".join("" if v is None else str(v) for v in record)
-
-
-def moved_rows(rows, seed, count):
-    """rows with `count` of them taken out and put back at random places."""
-    rng = np.random.default_rng(seed)
-    rows = list(rows)
-    for _ in range(count):
-        row = rows.pop(int(rng.integers(0, len(rows))))
-        rows.insert(int(rng.integers(0, len(rows) + 1)), row)
-    return rows
 
 
 @pytest.mark.parametrize("duplicates,moves", [(False, False), (True, False), (False, True), (True, True)])

@@ -9,18 +9,9 @@ import pytest
 
 from checks import longest_increasing
 from heckel.spark import diff_tables
-from pairs import SCHEMA, expected_feed, feed_rows, generate_pair
+from pairs import SCHEMA, expected_feed, feed_rows, generate_pair, moved_rows
 
 ORDERED = SCHEMA + ", line long"
-
-
-def with_moves(rows, seed, count):
-    rng = np.random.default_rng(seed)
-    rows = list(rows)
-    for _ in range(count):
-        row = rows.pop(int(rng.integers(0, len(rows))))
-        rows.insert(int(rng.integers(0, len(rows) + 1)), row)
-    return rows
 
 
 def old_positions_in_new_order(old, new):
@@ -60,7 +51,7 @@ def lined(rows):
 @pytest.mark.parametrize("shuffled", [False, True])
 def test_moves_follow_the_order_column(spark, shuffled):
     old, new = generate_pair(14, 2_000)
-    new = with_moves(new, 15, 30)
+    new = moved_rows(new, 15, 30)
     old_rows, new_rows = lined(old), lined(new)
     if shuffled:  # the DataFrame's rows in another order: the column still rules
         np.random.default_rng(16).shuffle(new_rows)
@@ -77,7 +68,7 @@ def test_moves_follow_the_order_column(spark, shuffled):
 
 def test_moves_with_duplicate_keys(spark):
     old, new = generate_pair(17, 2_000, duplicates=True)
-    new = with_moves(new, 18, 25)
+    new = moved_rows(new, 18, 25)
     old_df, new_df = spark.createDataFrame(lined(old), ORDERED), spark.createDataFrame(lined(new), ORDERED)
     feed = feed_rows(diff_tables(old_df, new_df, key="id", order="line", buckets=3))
     check_moves(old, new, [key[0] for op, key, _, _ in feed if op == "move"])
