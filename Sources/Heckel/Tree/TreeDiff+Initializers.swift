@@ -63,16 +63,18 @@ extension TreeDiff {
     ) throws(Error) -> TreeDiff?
     where New.Element == Old.Element, Children.Element == Old.Element, Old.Element: Equatable {
         typealias Node = Old.Element
-        var ids = ContiguousArray<ID>()
+        // Each tree's identities in an array of its own: the new tree's are
+        // never appended after the old tree's, so those are never copied.
+        var oldIDs = ContiguousArray<ID>(), newIDs = ContiguousArray<ID>()
         // The new tree is most often about the old one's size: room for that
         // many nodes and a sixteenth more spares it the arrays' growth copies
         // (a reservation just short would double them instead).
-        guard let oldTree = FlatTree<Node, ID>.gathering(old, ids: &ids, id: id, children: children, cancel: cancel),
+        guard let oldTree = FlatTree<Node, ID>.gathering(old, ids: &oldIDs, id: id, children: children, cancel: cancel),
               let newTree = FlatTree<Node, ID>.gathering(
-                new, expectedCount: oldTree.nodes.count + oldTree.nodes.count / 16, ids: &ids, id: id,
+                new, expectedCount: oldTree.nodes.count + oldTree.nodes.count / 16, ids: &newIDs, id: id,
                 children: children, cancel: cancel)
         else { return nil }
-        return try finishing(oldTree, newTree, ids: ids, cancel: cancel)
+        return try finishing(oldTree, newTree, oldIDs: oldIDs, newIDs: newIDs, cancel: cancel)
     }
 
     /// The pipeline after the gathering: duplicates looked for, the
@@ -80,32 +82,33 @@ extension TreeDiff {
     /// cancelled.
     @inlinable
     static func finishing<Node: Equatable>(
-        _ oldTree: FlatTree<Node, ID>, _ newTree: FlatTree<Node, ID>, ids: ContiguousArray<ID>, cancel: CancelFlag?
+        _ oldTree: FlatTree<Node, ID>, _ newTree: FlatTree<Node, ID>, oldIDs: ContiguousArray<ID>,
+        newIDs: ContiguousArray<ID>, cancel: CancelFlag?
     ) throws(Error) -> TreeDiff? {
-        let oldCount = oldTree.nodes.count
-        if ids.count > ListDiff.maximumCount { throw .tooLarge(count: ids.count) }
+        let total = oldIDs.count + newIDs.count
+        if total > ListDiff.maximumCount { throw .tooLarge(count: total) }
         let duplicate: (old: Bool, first: Int, second: Int)?
         do throws(CoreFailure) {
-            duplicate = try TreeDuplicates.first(in: ids, oldCount: oldCount, cancel: cancel)
+            duplicate = try TreeDuplicates.first(old: oldIDs, new: newIDs, cancel: cancel)
         } catch {
             if let error = Error.from(error) { throw error }
             return nil
         }
         if let (isOld, first, second) = duplicate {
             let shape = isOld ? oldTree.shape : newTree.shape
-            throw Error.duplicateIdentity(ids[(isOld ? 0 : oldCount) + first], tree: isOld ? .old : .new,
+            throw Error.duplicateIdentity((isOld ? oldIDs : newIDs)[first], tree: isOld ? .old : .new,
                                           first: shape.path(of: first), second: shape.path(of: second))
         }
         do throws(CoreFailure) {
-            let mapping = try ids.withUnsafeBufferPointer { (all) throws(CoreFailure) in
-                try Matcher.match(UnsafeBufferPointer(rebasing: all[..<oldCount]),
-                                  UnsafeBufferPointer(rebasing: all[oldCount...]),
-                                  options: ListDiff.Options(ignoresOrder: true), cancel: cancel)
+            let mapping = try oldIDs.withUnsafeBufferPointer { (old) throws(CoreFailure) in
+                try newIDs.withUnsafeBufferPointer { (new) throws(CoreFailure) in
+                    try Matcher.match(old, new, options: ListDiff.Options(ignoresOrder: true), cancel: cancel)
+                }
             }
             var pass = try TreePass(old: oldTree.shape, new: newTree.shape, mapping: mapping, cancel: cancel)
             let same = ContentComparison.comparer(for: Node.self) ?? { $0 == $1 }
             pass.updatedPairs = try updates(oldTree.nodes, newTree.nodes, mapping: mapping, same: same, cancel: cancel)
-            return TreeDiff(identities: ids, oldShape: oldTree.shape, newShape: newTree.shape, mapping: mapping,
+            return TreeDiff(oldIdentities: oldIDs, newIdentities: newIDs, oldShape: oldTree.shape, newShape: newTree.shape, mapping: mapping,
                             pass: pass)
         } catch {
             if let error = Error.from(error) { throw error }

@@ -99,8 +99,8 @@ struct OutlineStepper<ID: Hashable & Sendable> {
                                           arrives: { moving.contains($0) })
             }
         }
-        func oldParentID(_ node: Int) -> ID? { old.parent(of: node).map { diff.identities[$0] } }
-        func newParentID(_ node: Int) -> ID? { new.parent(of: node).map { diff.identities[oldCount + $0] } }
+        func oldParentID(_ node: Int) -> ID? { old.parent(of: node).map { diff.oldIdentities[$0] } }
+        func newParentID(_ node: Int) -> ID? { new.parent(of: node).map { diff.newIdentities[$0] } }
         for node in moves {
             let source = Int(newToOld[node])
             let from = oldKey(ofOld: source), to = oldKey(ofNewParent: new.parents[node])
@@ -110,7 +110,7 @@ struct OutlineStepper<ID: Hashable & Sendable> {
             let newSlot = slots[to]!.newSlot[node]!
             let newIndex = slots[to]!.index(of: newSlot)
             slots[to]!.fill(newSlot)
-            steps.append(.move(id: diff.identities[oldCount + node],
+            steps.append(.move(id: diff.newIdentities[node],
                                old: .init(parent: oldParentID(source), index: oldIndex),
                                new: .init(parent: newParentID(node), index: newIndex)))
         }
@@ -147,7 +147,7 @@ struct OutlineStepper<ID: Hashable & Sendable> {
         }
         for insertion in insertions { steps.append(.insert(indexes: insertion.indexes, parent: insertion.parent)) }
         for update in diff.updatedPairs where !fetched.contains(update.new) {
-            steps.append(.reload(id: diff.identities[oldCount + update.new]))
+            steps.append(.reload(id: diff.newIdentities[update.new]))
         }
     }
 }
