@@ -49,7 +49,7 @@ extension TreeDiff {
         var moved = Bits(count: newShape.count)
         for node in movedNodes { moved.insert(node) }
         for node in 0..<newShape.count {
-            let parent = newShape.parents[node]
+            let parent = newShape.links[node].parent
             if moved.contains(node) || (parent != TreeShape.root && travels.contains(Int(parent))) { travels.insert(node) }
         }
         var updated = Bits(count: newShape.count)

@@ -63,7 +63,7 @@ public struct TreeDiff<ID: Hashable & Sendable>: Sendable {
     /// `identities`.
     func position(_ shape: TreeShape, _ offset: Int, identities: ContiguousArray<ID>) -> Position {
         Position(path: shape.path(of: offset), parent: shape.parent(of: offset).map { identities[$0] },
-                 index: Int(shape.indexes[offset]))
+                 index: Int(shape.links[offset].index))
     }
 
     /// The roots of deleted subtrees, in old preorder.
