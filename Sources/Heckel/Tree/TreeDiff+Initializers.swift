@@ -17,7 +17,7 @@ extension TreeDiff {
     ///   reversed, for duplicates), plus O(k log k) per parent whose k
     ///   staying children change order, plus one content comparison per
     ///   matched pair.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Old: Collection, New: Collection>(from old: Old, to new: New) throws(Error)
     where Old.Element: DiffableTreeNode, New.Element == Old.Element, Old.Element.ID == ID {
         self = try Self.computing(old, new, identifiedBy: { $0.id }, children: { $0.children }, cancel: nil)!
@@ -41,7 +41,7 @@ extension TreeDiff {
     /// - Throws: as `init(from:to:)`.
     /// - Complexity: as `init(from:to:)`, plus one call of `id` and of
     ///   `children` per node.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Old: Collection, New: Collection, Children: Collection>(
         from old: Old, to new: New, identifiedBy id: (Old.Element) -> ID, children: (Old.Element) -> Children
     ) throws(Error) where New.Element == Old.Element, Children.Element == Old.Element, Old.Element: Equatable {
@@ -52,10 +52,12 @@ extension TreeDiff {
     /// gathered in preorder, then `finishing`. `nil` when `cancel`'s task was
     /// cancelled.
     ///
-    /// Always inlined, with the gathering, so a caller's `id` and `children`
-    /// closure literals (and `DiffableTreeNode`'s `id` and `children`) are
-    /// inlined into the per-node loop rather than called through a context
-    /// per node; the rest of the pipeline is not copied into each caller.
+    /// Always inlined, with the gathering, as the initializers that call it
+    /// are: a caller's `id` and `children` closure literals (and
+    /// `DiffableTreeNode`'s `id` and `children`) are then inlined into the
+    /// per-node loop rather than called through a context per node (an
+    /// initializer left out of line receives them as opaque function
+    /// values); the rest of the pipeline is not copied into each caller.
     @inlinable @inline(__always)
     static func computing<Old: Collection, New: Collection, Children: Collection>(
         _ old: Old, _ new: New, identifiedBy id: (Old.Element) -> ID, children: (Old.Element) -> Children,
