@@ -108,8 +108,7 @@ extension TreeDiff {
                 }
             }
             var pass = try TreePass(old: oldTree.shape, new: newTree.shape, mapping: mapping, cancel: cancel)
-            let same = ContentComparison.comparer(for: Node.self) ?? { $0 == $1 }
-            pass.updatedPairs = try updates(oldTree.nodes, newTree.nodes, mapping: mapping, same: same, cancel: cancel)
+            pass.updatedPairs = try updates(oldTree.nodes, newTree.nodes, mapping: mapping, cancel: cancel)
             return TreeDiff(oldIdentities: oldIDs, newIdentities: newIDs, oldShape: oldTree.shape, newShape: newTree.shape, mapping: mapping,
                             pass: pass)
         } catch {
@@ -118,8 +117,40 @@ extension TreeDiff {
         }
     }
 
-    /// The matched pairs whose nodes are not `same`, ascending by new offset.
+    /// The matched pairs whose content differs, ascending by new offset:
+    /// compared with `isContentEqual(to:)` when `Node` adopts
+    /// `ContentEquatable`, else with `==`.
+    ///
+    /// The adoption is looked up once per diff and the loop runs in the
+    /// adopting type's own context (`contentUpdates`), so each pair is one
+    /// direct call rather than a closure reached through reabstraction
+    /// thunks.
     @inlinable
+    static func updates<Node: Equatable>(
+        _ old: ContiguousArray<Node>, _ new: ContiguousArray<Node>, mapping: Mapping, cancel: CancelFlag?
+    ) throws(CoreFailure) -> [ListDiff.Pair] {
+        if let adopting = Node.self as? any ContentEquatable.Type {
+            return try contentUpdates(adopting, old, new, mapping: mapping, cancel: cancel)
+        }
+        return try updates(old, new, mapping: mapping, same: ==, cancel: cancel)
+    }
+
+    /// `updates` for a `Node` that is `Adopting` at run time: the node
+    /// arrays are read as arrays of `Adopting` (the same type, so the same
+    /// layout) and compared with `isContentEqual(to:)`.
+    @inlinable
+    static func contentUpdates<Adopting: ContentEquatable, Node>(
+        _ type: Adopting.Type, _ old: ContiguousArray<Node>, _ new: ContiguousArray<Node>, mapping: Mapping,
+        cancel: CancelFlag?
+    ) throws(CoreFailure) -> [ListDiff.Pair] {
+        precondition(Adopting.self == Node.self, "TreeDiff.contentUpdates: the adopting type is not the node type")
+        return try updates(unsafeBitCast(old, to: ContiguousArray<Adopting>.self),
+                           unsafeBitCast(new, to: ContiguousArray<Adopting>.self), mapping: mapping,
+                           same: { $0.isContentEqual(to: $1) }, cancel: cancel)
+    }
+
+    /// The matched pairs whose nodes are not `same`, ascending by new offset.
+    @inlinable @inline(__always)
     static func updates<Node>(
         _ old: ContiguousArray<Node>, _ new: ContiguousArray<Node>, mapping: Mapping, same: (Node, Node) -> Bool,
         cancel: CancelFlag?
