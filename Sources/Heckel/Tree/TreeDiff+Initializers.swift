@@ -109,8 +109,8 @@ extension TreeDiff {
             }
             var pass = try TreePass(old: oldTree.shape, new: newTree.shape, mapping: mapping, cancel: cancel)
             pass.updatedPairs = try updates(oldTree.nodes, newTree.nodes, mapping: mapping, cancel: cancel)
-            return TreeDiff(oldIdentities: oldIDs, newIdentities: newIDs, oldShape: oldTree.shape, newShape: newTree.shape, mapping: mapping,
-                            pass: pass)
+            return TreeDiff(oldIdentities: oldIDs, newIdentities: newIDs, oldShape: oldTree.shape,
+                            newShape: newTree.shape, mapping: mapping, pass: pass)
         } catch {
             if let error = Error.from(error) { throw error }
             return nil

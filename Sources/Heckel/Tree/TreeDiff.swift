@@ -46,8 +46,8 @@ public struct TreeDiff<ID: Hashable & Sendable>: Sendable {
     @usableFromInline let updatedPairs: [ListDiff.Pair]
 
     @usableFromInline
-    init(oldIdentities: ContiguousArray<ID>, newIdentities: ContiguousArray<ID>, oldShape: TreeShape, newShape: TreeShape, mapping: Mapping,
-         pass: TreePass) {
+    init(oldIdentities: ContiguousArray<ID>, newIdentities: ContiguousArray<ID>, oldShape: TreeShape,
+         newShape: TreeShape, mapping: Mapping, pass: TreePass) {
         self.oldIdentities = oldIdentities
         self.newIdentities = newIdentities
         self.oldShape = oldShape
