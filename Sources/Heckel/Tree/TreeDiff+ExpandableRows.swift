@@ -40,8 +40,8 @@ extension TreeDiff {
     ///   set lookup per visible node.
     public func expandableRows(oldExpanded: Set<ID>, newExpanded: Set<ID>, section: Int = 0) -> ExpandableRows {
         let oldCount = oldShape.count
-        let oldVisible = Self.visibleRows(oldShape, identities: identities, base: 0, expanded: oldExpanded)
-        let newVisible = Self.visibleRows(newShape, identities: identities, base: oldCount, expanded: newExpanded)
+        let oldVisible = Self.visibleRows(oldShape, identities: oldIdentities, expanded: oldExpanded)
+        let newVisible = Self.visibleRows(newShape, identities: newIdentities, expanded: newExpanded)
         var oldRowOf = [Int32](repeating: -1, count: oldCount)
         for (row, node) in oldVisible.enumerated() { oldRowOf[node] = Int32(truncatingIfNeeded: row) }
         // Nodes that travel: a move of the tree, or below one.
@@ -49,7 +49,7 @@ extension TreeDiff {
         var moved = Bits(count: newShape.count)
         for node in movedNodes { moved.insert(node) }
         for node in 0..<newShape.count {
-            let parent = newShape.parents[node]
+            let parent = newShape.links[node].parent
             if moved.contains(node) || (parent != TreeShape.root && travels.contains(Int(parent))) { travels.insert(node) }
         }
         var updated = Bits(count: newShape.count)
@@ -79,19 +79,19 @@ extension TreeDiff {
         for (row, node) in oldVisible.enumerated() where !kept.contains(node) {
             batch.itemDeletions.append(IndexPath(indexes: [section, row]))
         }
-        return ExpandableRows(oldRows: oldVisible.map { identities[$0] },
-                              newRows: newVisible.map { identities[oldCount + $0] }, batch: batch)
+        return ExpandableRows(oldRows: oldVisible.map { oldIdentities[$0] },
+                              newRows: newVisible.map { newIdentities[$0] }, batch: batch)
     }
 
     /// The preorder offsets of the nodes whose ancestors are all expanded.
-    static func visibleRows(_ shape: TreeShape, identities: ContiguousArray<ID>, base: Int, expanded: Set<ID>) -> [Int] {
+    static func visibleRows(_ shape: TreeShape, identities: ContiguousArray<ID>, expanded: Set<ID>) -> [Int] {
         let ends = shape.subtreeEnds()
         var rows: [Int] = []
         var node = 0
         while node < shape.count {
             rows.append(node)
             // Into the children when expanded, else past the subtree.
-            node = expanded.contains(identities[base + node]) ? node + 1 : Int(ends[node])
+            node = expanded.contains(identities[node]) ? node + 1 : Int(ends[node])
         }
         return rows
     }

@@ -17,7 +17,7 @@ extension TreeDiff {
     ///   reversed, for duplicates), plus O(k log k) per parent whose k
     ///   staying children change order, plus one content comparison per
     ///   matched pair.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Old: Collection, New: Collection>(from old: Old, to new: New) throws(Error)
     where Old.Element: DiffableTreeNode, New.Element == Old.Element, Old.Element.ID == ID {
         self = try Self.computing(old, new, identifiedBy: { $0.id }, children: { $0.children }, cancel: nil)!
@@ -41,7 +41,7 @@ extension TreeDiff {
     /// - Throws: as `init(from:to:)`.
     /// - Complexity: as `init(from:to:)`, plus one call of `id` and of
     ///   `children` per node.
-    @inlinable
+    @inlinable @inline(__always)
     public init<Old: Collection, New: Collection, Children: Collection>(
         from old: Old, to new: New, identifiedBy id: (Old.Element) -> ID, children: (Old.Element) -> Children
     ) throws(Error) where New.Element == Old.Element, Children.Element == Old.Element, Old.Element: Equatable {
@@ -52,10 +52,12 @@ extension TreeDiff {
     /// gathered in preorder, then `finishing`. `nil` when `cancel`'s task was
     /// cancelled.
     ///
-    /// Always inlined, with the gathering, so a caller's `id` and `children`
-    /// closure literals (and `DiffableTreeNode`'s `id` and `children`) are
-    /// inlined into the per-node loop rather than called through a context
-    /// per node; the rest of the pipeline is not copied into each caller.
+    /// Always inlined, with the gathering, as the initializers that call it
+    /// are: a caller's `id` and `children` closure literals (and
+    /// `DiffableTreeNode`'s `id` and `children`) are then inlined into the
+    /// per-node loop rather than called through a context per node (an
+    /// initializer left out of line receives them as opaque function
+    /// values); the rest of the pipeline is not copied into each caller.
     @inlinable @inline(__always)
     static func computing<Old: Collection, New: Collection, Children: Collection>(
         _ old: Old, _ new: New, identifiedBy id: (Old.Element) -> ID, children: (Old.Element) -> Children,
@@ -63,16 +65,18 @@ extension TreeDiff {
     ) throws(Error) -> TreeDiff?
     where New.Element == Old.Element, Children.Element == Old.Element, Old.Element: Equatable {
         typealias Node = Old.Element
-        var ids = ContiguousArray<ID>()
+        // Each tree's identities in an array of its own: the new tree's are
+        // never appended after the old tree's, so those are never copied.
+        var oldIDs = ContiguousArray<ID>(), newIDs = ContiguousArray<ID>()
         // The new tree is most often about the old one's size: room for that
         // many nodes and a sixteenth more spares it the arrays' growth copies
         // (a reservation just short would double them instead).
-        guard let oldTree = FlatTree<Node, ID>.gathering(old, ids: &ids, id: id, children: children, cancel: cancel),
+        guard let oldTree = FlatTree<Node, ID>.gathering(old, ids: &oldIDs, id: id, children: children, cancel: cancel),
               let newTree = FlatTree<Node, ID>.gathering(
-                new, expectedCount: oldTree.nodes.count + oldTree.nodes.count / 16, ids: &ids, id: id,
+                new, expectedCount: oldTree.nodes.count + oldTree.nodes.count / 16, ids: &newIDs, id: id,
                 children: children, cancel: cancel)
         else { return nil }
-        return try finishing(oldTree, newTree, ids: ids, cancel: cancel)
+        return try finishing(oldTree, newTree, oldIDs: oldIDs, newIDs: newIDs, cancel: cancel)
     }
 
     /// The pipeline after the gathering: duplicates looked for, the
@@ -80,41 +84,73 @@ extension TreeDiff {
     /// cancelled.
     @inlinable
     static func finishing<Node: Equatable>(
-        _ oldTree: FlatTree<Node, ID>, _ newTree: FlatTree<Node, ID>, ids: ContiguousArray<ID>, cancel: CancelFlag?
+        _ oldTree: FlatTree<Node, ID>, _ newTree: FlatTree<Node, ID>, oldIDs: ContiguousArray<ID>,
+        newIDs: ContiguousArray<ID>, cancel: CancelFlag?
     ) throws(Error) -> TreeDiff? {
-        let oldCount = oldTree.nodes.count
-        if ids.count > ListDiff.maximumCount { throw .tooLarge(count: ids.count) }
+        let total = oldIDs.count + newIDs.count
+        if total > ListDiff.maximumCount { throw .tooLarge(count: total) }
         let duplicate: (old: Bool, first: Int, second: Int)?
         do throws(CoreFailure) {
-            duplicate = try TreeDuplicates.first(in: ids, oldCount: oldCount, cancel: cancel)
+            duplicate = try TreeDuplicates.first(old: oldIDs, new: newIDs, cancel: cancel)
         } catch {
             if let error = Error.from(error) { throw error }
             return nil
         }
         if let (isOld, first, second) = duplicate {
             let shape = isOld ? oldTree.shape : newTree.shape
-            throw Error.duplicateIdentity(ids[(isOld ? 0 : oldCount) + first], tree: isOld ? .old : .new,
+            throw Error.duplicateIdentity((isOld ? oldIDs : newIDs)[first], tree: isOld ? .old : .new,
                                           first: shape.path(of: first), second: shape.path(of: second))
         }
         do throws(CoreFailure) {
-            let mapping = try ids.withUnsafeBufferPointer { (all) throws(CoreFailure) in
-                try Matcher.match(UnsafeBufferPointer(rebasing: all[..<oldCount]),
-                                  UnsafeBufferPointer(rebasing: all[oldCount...]),
-                                  options: ListDiff.Options(ignoresOrder: true), cancel: cancel)
+            let mapping = try oldIDs.withUnsafeBufferPointer { (old) throws(CoreFailure) in
+                try newIDs.withUnsafeBufferPointer { (new) throws(CoreFailure) in
+                    try Matcher.match(old, new, options: ListDiff.Options(ignoresOrder: true), cancel: cancel)
+                }
             }
             var pass = try TreePass(old: oldTree.shape, new: newTree.shape, mapping: mapping, cancel: cancel)
-            let same = ContentComparison.comparer(for: Node.self) ?? { $0 == $1 }
-            pass.updatedPairs = try updates(oldTree.nodes, newTree.nodes, mapping: mapping, same: same, cancel: cancel)
-            return TreeDiff(identities: ids, oldShape: oldTree.shape, newShape: newTree.shape, mapping: mapping,
-                            pass: pass)
+            pass.updatedPairs = try updates(oldTree.nodes, newTree.nodes, mapping: mapping, cancel: cancel)
+            return TreeDiff(oldIdentities: oldIDs, newIdentities: newIDs, oldShape: oldTree.shape,
+                            newShape: newTree.shape, mapping: mapping, pass: pass)
         } catch {
             if let error = Error.from(error) { throw error }
             return nil
         }
     }
 
-    /// The matched pairs whose nodes are not `same`, ascending by new offset.
+    /// The matched pairs whose content differs, ascending by new offset:
+    /// compared with `isContentEqual(to:)` when `Node` adopts
+    /// `ContentEquatable`, else with `==`.
+    ///
+    /// The adoption is looked up once per diff and the loop runs in the
+    /// adopting type's own context (`contentUpdates`), so each pair is one
+    /// direct call rather than a closure reached through reabstraction
+    /// thunks.
     @inlinable
+    static func updates<Node: Equatable>(
+        _ old: ContiguousArray<Node>, _ new: ContiguousArray<Node>, mapping: Mapping, cancel: CancelFlag?
+    ) throws(CoreFailure) -> [ListDiff.Pair] {
+        if let adopting = Node.self as? any ContentEquatable.Type {
+            return try contentUpdates(adopting, old, new, mapping: mapping, cancel: cancel)
+        }
+        return try updates(old, new, mapping: mapping, same: ==, cancel: cancel)
+    }
+
+    /// `updates` for a `Node` that is `Adopting` at run time: the node
+    /// arrays are read as arrays of `Adopting` (the same type, so the same
+    /// layout) and compared with `isContentEqual(to:)`.
+    @inlinable
+    static func contentUpdates<Adopting: ContentEquatable, Node>(
+        _ type: Adopting.Type, _ old: ContiguousArray<Node>, _ new: ContiguousArray<Node>, mapping: Mapping,
+        cancel: CancelFlag?
+    ) throws(CoreFailure) -> [ListDiff.Pair] {
+        precondition(Adopting.self == Node.self, "TreeDiff.contentUpdates: the adopting type is not the node type")
+        return try updates(unsafeBitCast(old, to: ContiguousArray<Adopting>.self),
+                           unsafeBitCast(new, to: ContiguousArray<Adopting>.self), mapping: mapping,
+                           same: { $0.isContentEqual(to: $1) }, cancel: cancel)
+    }
+
+    /// The matched pairs whose nodes are not `same`, ascending by new offset.
+    @inlinable @inline(__always)
     static func updates<Node>(
         _ old: ContiguousArray<Node>, _ new: ContiguousArray<Node>, mapping: Mapping, same: (Node, Node) -> Bool,
         cancel: CancelFlag?

@@ -54,7 +54,7 @@ struct OutlineStepper<ID: Hashable & Sendable> {
         // New nodes that arrive with an inserted subtree (the data source's).
         var fetched = Bits(count: newCount)
         for node in 0..<newCount {
-            let parent = new.parents[node]
+            let parent = new.links[node].parent
             if newToOld[node] == unmatched || (parent != TreeShape.root && fetched.contains(Int(parent))) {
                 fetched.insert(node)
             }
@@ -71,13 +71,13 @@ struct OutlineStepper<ID: Hashable & Sendable> {
             parent == TreeShape.root ? oldCount : Int(newToOld[Int(parent)])
         }
         func oldKey(ofOld node: Int) -> Int {
-            let parent = old.parents[node]
+            let parent = old.links[node].parent
             return parent == TreeShape.root ? oldCount : Int(parent)
         }
         var touched = Set<Int>()
         for node in moves {
             touched.insert(oldKey(ofOld: Int(newToOld[node])))
-            touched.insert(oldKey(ofNewParent: new.parents[node]))
+            touched.insert(oldKey(ofNewParent: new.links[node].parent))
         }
         var slots = [Int: OutlineSlots]()
         if !touched.isEmpty {
@@ -86,7 +86,7 @@ struct OutlineStepper<ID: Hashable & Sendable> {
                 oldChildren[oldKey(ofOld: node), default: []].append(node)
             }
             for node in 0..<newCount where !fetched.contains(node) {
-                let parent = new.parents[node]
+                let parent = new.links[node].parent
                 if parent != TreeShape.root && fetched.contains(Int(parent)) { continue }
                 let key = oldKey(ofNewParent: parent)
                 guard touched.contains(key) else { continue }
@@ -99,18 +99,18 @@ struct OutlineStepper<ID: Hashable & Sendable> {
                                           arrives: { moving.contains($0) })
             }
         }
-        func oldParentID(_ node: Int) -> ID? { old.parent(of: node).map { diff.identities[$0] } }
-        func newParentID(_ node: Int) -> ID? { new.parent(of: node).map { diff.identities[oldCount + $0] } }
+        func oldParentID(_ node: Int) -> ID? { old.parent(of: node).map { diff.oldIdentities[$0] } }
+        func newParentID(_ node: Int) -> ID? { new.parent(of: node).map { diff.newIdentities[$0] } }
         for node in moves {
             let source = Int(newToOld[node])
-            let from = oldKey(ofOld: source), to = oldKey(ofNewParent: new.parents[node])
+            let from = oldKey(ofOld: source), to = oldKey(ofNewParent: new.links[node].parent)
             let oldSlot = slots[from]!.oldSlot[source]!
             let oldIndex = slots[from]!.index(of: oldSlot)
             slots[from]!.empty(oldSlot)
             let newSlot = slots[to]!.newSlot[node]!
             let newIndex = slots[to]!.index(of: newSlot)
             slots[to]!.fill(newSlot)
-            steps.append(.move(id: diff.identities[oldCount + node],
+            steps.append(.move(id: diff.newIdentities[node],
                                old: .init(parent: oldParentID(source), index: oldIndex),
                                new: .init(parent: newParentID(node), index: newIndex)))
         }
@@ -118,10 +118,10 @@ struct OutlineStepper<ID: Hashable & Sendable> {
         var removals: [(key: Int, indexes: [Int], parent: ID?)] = []
         var removalAt = [Int: Int]()
         for node in 0..<oldCount where dropped(node) {
-            let parent = old.parents[node]
+            let parent = old.links[node].parent
             if parent != TreeShape.root && dropped(Int(parent)) { continue }
             let key = oldKey(ofOld: node)
-            let index = slots[key].map { $0.index(of: $0.oldSlot[node]!) } ?? Int(old.indexes[node])
+            let index = slots[key].map { $0.index(of: $0.oldSlot[node]!) } ?? Int(old.links[node].index)
             if let at = removalAt[key] {
                 removals[at].indexes.append(index)
             } else {
@@ -136,18 +136,18 @@ struct OutlineStepper<ID: Hashable & Sendable> {
         var insertions: [(indexes: [Int], parent: ID?)] = []
         var insertionAt = [UInt32: Int]()
         for node in 0..<newCount where newToOld[node] == unmatched {
-            let parent = new.parents[node]
+            let parent = new.links[node].parent
             if parent != TreeShape.root && fetched.contains(Int(parent)) { continue }
             if let at = insertionAt[parent] {
-                insertions[at].indexes.append(Int(new.indexes[node]))
+                insertions[at].indexes.append(Int(new.links[node].index))
             } else {
                 insertionAt[parent] = insertions.count
-                insertions.append(([Int(new.indexes[node])], newParentID(node)))
+                insertions.append(([Int(new.links[node].index)], newParentID(node)))
             }
         }
         for insertion in insertions { steps.append(.insert(indexes: insertion.indexes, parent: insertion.parent)) }
         for update in diff.updatedPairs where !fetched.contains(update.new) {
-            steps.append(.reload(id: diff.identities[oldCount + update.new]))
+            steps.append(.reload(id: diff.newIdentities[update.new]))
         }
     }
 }

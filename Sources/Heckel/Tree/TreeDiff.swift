@@ -30,8 +30,10 @@ import Foundation
 /// Identities must be unique in each tree: a repeated one is
 /// `TreeDiff.Error.duplicateIdentity`, naming it and both places.
 public struct TreeDiff<ID: Hashable & Sendable>: Sendable {
-    /// Both trees' identities: the old tree's in preorder, then the new's.
-    @usableFromInline let identities: ContiguousArray<ID>
+    /// The old tree's identities in preorder.
+    @usableFromInline let oldIdentities: ContiguousArray<ID>
+    /// The new tree's identities in preorder.
+    @usableFromInline let newIdentities: ContiguousArray<ID>
     @usableFromInline let oldShape: TreeShape
     @usableFromInline let newShape: TreeShape
     /// Old preorder offsets against new ones.
@@ -44,9 +46,10 @@ public struct TreeDiff<ID: Hashable & Sendable>: Sendable {
     @usableFromInline let updatedPairs: [ListDiff.Pair]
 
     @usableFromInline
-    init(identities: ContiguousArray<ID>, oldShape: TreeShape, newShape: TreeShape, mapping: Mapping,
-         pass: TreePass) {
-        self.identities = identities
+    init(oldIdentities: ContiguousArray<ID>, newIdentities: ContiguousArray<ID>, oldShape: TreeShape,
+         newShape: TreeShape, mapping: Mapping, pass: TreePass) {
+        self.oldIdentities = oldIdentities
+        self.newIdentities = newIdentities
         self.oldShape = oldShape
         self.newShape = newShape
         self.mapping = mapping
@@ -56,25 +59,25 @@ public struct TreeDiff<ID: Hashable & Sendable>: Sendable {
         updatedPairs = pass.updatedPairs
     }
 
-    /// Where node `offset` is in the tree of `shape`, whose identities start
-    /// at `base` in `identities`.
-    func position(_ shape: TreeShape, _ offset: Int, base: Int) -> Position {
-        Position(path: shape.path(of: offset), parent: shape.parent(of: offset).map { identities[base + $0] },
-                 index: Int(shape.indexes[offset]))
+    /// Where node `offset` is in the tree of `shape`, whose identities are
+    /// `identities`.
+    func position(_ shape: TreeShape, _ offset: Int, identities: ContiguousArray<ID>) -> Position {
+        Position(path: shape.path(of: offset), parent: shape.parent(of: offset).map { identities[$0] },
+                 index: Int(shape.links[offset].index))
     }
 
     /// The roots of deleted subtrees, in old preorder.
     ///
     /// - Complexity: O(c · d) for c deletions at depth up to d (the paths).
     public var deletions: [Deletion] {
-        deletedRoots.map { Deletion(id: identities[$0], old: position(oldShape, $0, base: 0)) }
+        deletedRoots.map { Deletion(id: oldIdentities[$0], old: position(oldShape, $0, identities: oldIdentities)) }
     }
 
     /// The roots of inserted subtrees, in new preorder.
     ///
     /// - Complexity: O(c · d) for c insertions at depth up to d.
     public var insertions: [Insertion] {
-        insertedRoots.map { Insertion(id: identities[oldCount + $0], new: position(newShape, $0, base: oldCount)) }
+        insertedRoots.map { Insertion(id: newIdentities[$0], new: position(newShape, $0, identities: newIdentities)) }
     }
 
     /// Moved nodes, in new preorder: nodes whose parent changed, and the
@@ -85,8 +88,8 @@ public struct TreeDiff<ID: Hashable & Sendable>: Sendable {
     public var moves: [Move] {
         let newToOld = mapping.newToOld
         return movedNodes.map { node in
-            Move(id: identities[oldCount + node], old: position(oldShape, Int(newToOld[node]), base: 0),
-                 new: position(newShape, node, base: oldCount))
+            Move(id: newIdentities[node], old: position(oldShape, Int(newToOld[node]), identities: oldIdentities),
+                 new: position(newShape, node, identities: newIdentities))
         }
     }
 
@@ -95,8 +98,8 @@ public struct TreeDiff<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(c · d) for c updates at depth up to d.
     public var updates: [Update] {
         updatedPairs.map {
-            Update(id: identities[oldCount + $0.new], old: position(oldShape, $0.old, base: 0),
-                   new: position(newShape, $0.new, base: oldCount))
+            Update(id: newIdentities[$0.new], old: position(oldShape, $0.old, identities: oldIdentities),
+                   new: position(newShape, $0.new, identities: newIdentities))
         }
     }
 
@@ -129,7 +132,7 @@ public struct TreeDiff<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(1).
     public func oldIdentity(at offset: Int) -> ID {
         precondition(offset >= 0 && offset < oldCount, "TreeDiff.oldIdentity(at:): \(offset) out of 0..<\(oldCount)")
-        return identities[offset]
+        return oldIdentities[offset]
     }
 
     /// The identity of the node at new preorder offset `offset`.
@@ -138,7 +141,7 @@ public struct TreeDiff<ID: Hashable & Sendable>: Sendable {
     /// - Complexity: O(1).
     public func newIdentity(at offset: Int) -> ID {
         precondition(offset >= 0 && offset < newCount, "TreeDiff.newIdentity(at:): \(offset) out of 0..<\(newCount)")
-        return identities[oldCount + offset]
+        return newIdentities[offset]
     }
 
     /// The new preorder offset of the node at old preorder offset `offset`,

@@ -15,13 +15,14 @@ enum TreeDuplicates {
     /// - Complexity: O(n) expected for n identities in all: one key and one
     ///   set insertion per identity.
     @inlinable
-    static func first<ID: Hashable>(in ids: ContiguousArray<ID>, oldCount: Int, cancel: CancelFlag?)
-        throws(CoreFailure) -> (old: Bool, first: Int, second: Int)? {
-        for (old, range) in [(true, 0..<oldCount), (false, oldCount..<ids.count)] {
-            guard let (first, second) = try firstRepeatedKey(ids, range, cancel: cancel) else { continue }
-            let base = range.lowerBound
-            if ids[base + first] == ids[base + second] { return (old, first, second) }
-            return try exactFirst(in: ids, oldCount: oldCount, cancel: cancel)
+    static func first<ID: Hashable>(old oldIDs: ContiguousArray<ID>, new newIDs: ContiguousArray<ID>,
+                                    cancel: CancelFlag?) throws(CoreFailure) -> (old: Bool, first: Int, second: Int)? {
+        for (old, ids) in [(true, oldIDs), (false, newIDs)] {
+            guard let (first, second) = try firstRepeatedKey(ids, ids.indices, cancel: cancel) else { continue }
+            if ids[first] == ids[second] { return (old, first, second) }
+            // A hash collision: the exact way, over both trees' identities
+            // in one list (old then new).
+            return try exactFirst(in: oldIDs + newIDs, oldCount: oldIDs.count, cancel: cancel)
         }
         return nil
     }

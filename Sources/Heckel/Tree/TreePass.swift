@@ -26,7 +26,7 @@ struct TreePass {
         let oldToNew = mapping.oldToNew, newToOld = mapping.newToOld
         for node in 0..<old.count where oldToNew[node] == Mapping.unmatched {
             try CancelFlag.poll(cancel, at: node)
-            let parent = old.parents[node]
+            let parent = old.links[node].parent
             if parent == TreeShape.root || oldToNew[Int(parent)] != Mapping.unmatched { deletedRoots.append(node) }
         }
         // Per new parent (slot new.count: the roots), the last old child
@@ -36,13 +36,13 @@ struct TreePass {
         var crossing = Bits(count: new.count)
         for node in 0..<new.count {
             try CancelFlag.poll(cancel, at: node)
-            let parent = new.parents[node]
+            let parent = new.links[node].parent
             let matched = newToOld[node]
             if matched == Mapping.unmatched {
                 if parent == TreeShape.root || newToOld[Int(parent)] != Mapping.unmatched { insertedRoots.append(node) }
                 continue
             }
-            let oldParent = old.parents[Int(matched)]
+            let oldParent = old.links[Int(matched)].parent
             let stays = parent == TreeShape.root
                 ? oldParent == TreeShape.root
                 : oldParent != TreeShape.root && oldToNew[Int(oldParent)] == parent
@@ -51,7 +51,7 @@ struct TreePass {
                 continue
             }
             let slot = parent == TreeShape.root ? new.count : Int(parent)
-            let place = old.indexes[Int(matched)] &+ 1
+            let place = old.links[Int(matched)].index &+ 1
             if place < last[slot] {
                 if last[slot] != UInt32.max { disordered.append(slot) }
                 last[slot] = UInt32.max
@@ -84,16 +84,16 @@ struct TreePass {
         let oldToNew = mapping.oldToNew, newToOld = mapping.newToOld
         for node in 0..<new.count {
             try CancelFlag.poll(cancel, at: node)
-            let parent = new.parents[node]
+            let parent = new.links[node].parent
             guard let k = slots[parent == TreeShape.root ? new.count : Int(parent)] else { continue }
             let matched = newToOld[node]
             if matched == Mapping.unmatched { continue }
-            let oldParent = old.parents[Int(matched)]
+            let oldParent = old.links[Int(matched)].parent
             let stays = parent == TreeShape.root
                 ? oldParent == TreeShape.root
                 : oldParent != TreeShape.root && oldToNew[Int(oldParent)] == parent
             if !stays { continue }
-            places[k].append(old.indexes[Int(matched)])
+            places[k].append(old.links[Int(matched)].index)
             nodes[k].append(node)
         }
         var moved: [Int] = []

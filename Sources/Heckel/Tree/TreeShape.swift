@@ -7,35 +7,35 @@ import Foundation
 /// One tree numbered in preorder: for each node, the offset of its parent
 /// (`TreeShape.root` for a root) and its index among its parent's children.
 ///
-/// Invariants: `parents[k] < k` or `parents[k] == root`; the children of a
-/// node (and the roots) have indexes 0, 1, 2, ... in preorder; a node's
-/// subtree is the run of offsets after it up to the next offset whose parent
-/// lies before it. `parents` and `indexes` have the same count.
+/// Invariants: `links[k].parent < k` or `links[k].parent == root`; the
+/// children of a node (and the roots) have indexes 0, 1, 2, ... in preorder;
+/// a node's subtree is the run of offsets after it up to the next offset
+/// whose parent lies before it.
 @usableFromInline
 struct TreeShape: Sendable, Equatable {
     /// The parent of a root.
     @usableFromInline static let root = UInt32.max
 
-    @usableFromInline var parents: [UInt32] = []
-    @usableFromInline var indexes: [UInt32] = []
+    /// Each node's parent and index, side by side: a node's two fields are
+    /// read together (one cache line for a node reached by a random offset)
+    /// and appended together (one capacity check per node).
+    @usableFromInline var links: [TreeLink] = []
 
     @inlinable init() {}
 
     /// The number of nodes.
-    @inlinable var count: Int { parents.count }
+    @inlinable var count: Int { links.count }
 
     /// Room for `count` nodes in all.
     @inlinable
     mutating func reserveCapacity(_ count: Int) {
-        parents.reserveCapacity(count)
-        indexes.reserveCapacity(count)
+        links.reserveCapacity(count)
     }
 
     /// Appends a node, in preorder.
     @inlinable @inline(__always)
     mutating func append(parent: UInt32, index: UInt32) {
-        parents.append(parent)
-        indexes.append(index)
+        links.append(TreeLink(parent: parent, index: index))
     }
 
     /// The parent of node `offset`, or `nil` for a root.
@@ -43,7 +43,7 @@ struct TreeShape: Sendable, Equatable {
     /// - Complexity: O(1).
     @inlinable
     func parent(of offset: Int) -> Int? {
-        let parent = parents[offset]
+        let parent = links[offset].parent
         return parent == Self.root ? nil : Int(parent)
     }
 
@@ -55,8 +55,8 @@ struct TreeShape: Sendable, Equatable {
         var reversed: [Int] = []
         var node = offset
         while true {
-            reversed.append(Int(indexes[node]))
-            let parent = parents[node]
+            reversed.append(Int(links[node].index))
+            let parent = links[node].parent
             if parent == Self.root { break }
             node = Int(parent)
         }
@@ -80,8 +80,8 @@ struct TreeShape: Sendable, Equatable {
                 let middle = (low + high) / 2
                 if childIndex(holding: middle, under: parent) < index { low = middle + 1 } else { high = middle }
             }
-            guard low < count, parents[low] == (parent < 0 ? Self.root : UInt32(parent)),
-                  Int(indexes[low]) == index else { return nil }
+            guard low < count, links[low].parent == (parent < 0 ? Self.root : UInt32(parent)),
+                  Int(links[low].index) == index else { return nil }
             parent = low
         }
         return parent < 0 ? nil : parent
@@ -94,8 +94,8 @@ struct TreeShape: Sendable, Equatable {
         let wanted = parent < 0 ? Self.root : UInt32(parent)
         var node = offset
         while true {
-            let up = parents[node]
-            if up == wanted { return Int(indexes[node]) }
+            let up = links[node].parent
+            if up == wanted { return Int(links[node].index) }
             if up == Self.root || Int(up) < parent { return Int.max }
             node = Int(up)
         }
@@ -110,7 +110,7 @@ struct TreeShape: Sendable, Equatable {
         // next node's parent lies before it.
         var open: [Int] = []
         for node in 0..<count {
-            let parent = parents[node]
+            let parent = links[node].parent
             while let last = open.last, parent == Self.root || last > Int(parent) {
                 ends[last] = UInt32(truncatingIfNeeded: node)
                 open.removeLast()
@@ -118,5 +118,19 @@ struct TreeShape: Sendable, Equatable {
             open.append(node)
         }
         return ends
+    }
+}
+
+/// A node's parent offset (`TreeShape.root` for a root) and its index among
+/// its parent's children.
+@usableFromInline
+struct TreeLink: Sendable, Equatable {
+    @usableFromInline var parent: UInt32
+    @usableFromInline var index: UInt32
+
+    @inlinable @inline(__always)
+    init(parent: UInt32, index: UInt32) {
+        self.parent = parent
+        self.index = index
     }
 }
