@@ -34,7 +34,7 @@ final class DriverScheduler<Snapshot: Sendable, Change: Sendable> {
     private var settledWaiters: [CheckedContinuation<Void, Never>] = []
     /// The C core's scratch, kept from one diff to the next: a driver diffs
     /// over and over, snapshots of about one size, so after the first diff
-    /// the core allocates nothing and touches no fresh page
+    /// the core allocates (as a rule) nothing and touches no fresh page
     /// (`ListDiff.Workspace`). Every diff of `differ` uses it.
     private let workspace = ListDiff.Workspace()
 

@@ -20,7 +20,8 @@ import Heckel
 /// - Snapshots are applied in the order they were given; a batch never
 ///   starts from a snapshot other than the one on screen.
 /// - The diffs keep their scratch memory in one `ListDiff.Workspace`, so
-///   that repeated diffs of similar sizes allocate nothing in the core.
+///   that repeated diffs of similar sizes allocate (as a rule) nothing in
+///   the core.
 /// - Above `Configuration.fullReloadThreshold` operations, or when the view
 ///   is not in a window, or when a diff fails (a duplicate section
 ///   identity), the view is reloaded whole instead.

@@ -2,12 +2,14 @@
  * for byte, as calls without one (every API, on the stack, the direct
  * path's narrow and wide tables, the partitioned path, one and two threads,
  * sizes alternating through one workspace); a warm call of no larger size
- * allocates nothing; every allocation of the workspace (its creation, each
- * block of a first and a larger call) fails in turn with the status, outputs
- * untouched, nothing leaked and the workspace still usable after; a cancel
- * at each poll leaves it usable; the block keeping itself (smallest fit,
- * a too-small block giving way, more blocks than kept) through its internal
- * take and give. */
+ * allocates at most one block (as heckel.h says: the partitioned path's
+ * tables follow the largest partition under each call's random seed); every
+ * allocation of the workspace (its creation, each block of a first and a
+ * larger call) fails in turn with the status, outputs untouched, nothing
+ * leaked and the workspace still usable after; a cancel at each poll
+ * leaves it usable; the block keeping itself (smallest fit, a too-small
+ * block giving way, more blocks than kept) through its internal take and
+ * give. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +65,8 @@ static bool api_fits(test_api api, size_t count) { return !api_weak(api) || coun
 /* Each API and thread count: the outputs without a workspace (checked by
  * the values), then through one workspace the sizes up, down and up again,
  * each the same outputs byte for byte; a second call of the largest size
- * allocates nothing. */
+ * allocates at most one block (its seed may lay out a larger partition than
+ * any call before: heckel.h). */
 static void same_outputs(test_tally *t, lists *all) {
     for (test_api api = 0; api < API_COUNT; api++) {
         for (unsigned threads = 1; threads <= 2; threads++) {
@@ -101,8 +104,8 @@ static void same_outputs(test_tally *t, lists *all) {
                 if (k + 1 == sizeof order / sizeof *order - 1) {
                     snprintf(what, sizeof what, "%s, threads %u: %zu allocations", api_name(api), threads,
                              c.calls - calls_before_last);
-                    tally_expect(t, c.calls == calls_before_last,
-                                 "a warm call of a size seen allocates nothing", what);
+                    tally_expect(t, c.calls - calls_before_last <= 1,
+                                 "a warm call of a size seen allocates at most one block", what);
                 }
             }
             tally_expect(t, heckel_workspace_bytes(w) > 0 && c.live > heckel_workspace_bytes(w),

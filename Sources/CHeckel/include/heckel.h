@@ -139,8 +139,13 @@ typedef struct heckel_window {
  * blocks), so the next call faults them in again: a page fault per 4 KiB
  * touched. With one (heckel_options.workspace) a call takes its blocks from
  * the workspace, which keeps them when the call returns: a call no larger
- * than an earlier one through the same workspace allocates nothing and
- * touches no fresh page. It keeps at most 16 blocks, about what one call
+ * than an earlier one through the same workspace allocates at most one
+ * block, and as a rule none. (The partitioned path's tables follow its
+ * largest partition, which varies with each call's random seed; blocks are
+ * kept with an eighth to spare, so only a seed that makes a partition
+ * larger than that, most often with few distinct keys, takes a new block,
+ * which the workspace keeps from then on.) Kept blocks touch no fresh
+ * page. It keeps at most 16 blocks, about what one call
  * holds at its peak (12 to 40 bytes per element; heckel_workspace_bytes
  * tells), until destroyed. A workspace serves one call at a time: never
  * pass the same one to calls running at once on different threads (one
