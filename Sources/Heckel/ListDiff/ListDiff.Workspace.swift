@@ -9,8 +9,10 @@ extension ListDiff {
     /// gives it back, and the system may return the pages to the kernel
     /// (glibc does for large blocks), so the next diff faults them in again.
     /// Through a workspace the core keeps its blocks: a diff no larger than
-    /// an earlier one through the same workspace allocates no scratch and
-    /// touches no fresh page.
+    /// an earlier one through the same workspace allocates at most one block
+    /// of scratch, as a rule none (the core's partitioned tables follow each
+    /// call's random seed: `heckel.h`), and its kept blocks touch no fresh
+    /// page.
     ///
     /// ```swift
     /// let workspace = ListDiff.Workspace()
