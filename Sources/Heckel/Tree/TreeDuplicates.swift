@@ -18,7 +18,7 @@ enum TreeDuplicates {
     static func first<ID: Hashable>(old oldIDs: ContiguousArray<ID>, new newIDs: ContiguousArray<ID>,
                                     cancel: CancelFlag?) throws(CoreFailure) -> (old: Bool, first: Int, second: Int)? {
         for (old, ids) in [(true, oldIDs), (false, newIDs)] {
-            guard let (first, second) = try firstRepeatedKey(ids, ids.indices, cancel: cancel) else { continue }
+            guard let (first, second) = try firstRepeatedKey(ids, cancel: cancel) else { continue }
             if ids[first] == ids[second] { return (old, first, second) }
             // A hash collision: the exact way, over both trees' identities
             // in one list (old then new).
@@ -27,25 +27,25 @@ enum TreeDuplicates {
         return nil
     }
 
-    /// The first repeated key among the identities in `range`, as offsets
-    /// from its start. Integers of 64 bits are their own keys, read in place.
+    /// The first repeated key among `ids`, as offsets into it. Integers of 64
+    /// bits are their own keys, read in place.
     @inlinable
-    static func firstRepeatedKey<ID: Hashable>(_ ids: ContiguousArray<ID>, _ range: Range<Int>, cancel: CancelFlag?)
+    static func firstRepeatedKey<ID: Hashable>(_ ids: ContiguousArray<ID>, cancel: CancelFlag?)
         throws(CoreFailure) -> (first: Int, second: Int)? {
-        if range.count < 2 { return nil }
+        if ids.count < 2 { return nil }
         if IntegerKeys.accepts(ID.self) && MemoryLayout<ID>.size == MemoryLayout<UInt64>.size {
             return try ids.withUnsafeBufferPointer { (all) throws(CoreFailure) in
                 // Scoped rebinding of the identities' storage: no copy.
-                try UnsafeBufferPointer(rebasing: all[range]).withMemoryRebound(to: UInt64.self) { keys in
+                try all.withMemoryRebound(to: UInt64.self) { keys in
                     Result { () throws(CoreFailure) in try Core.firstRepeatedKey(keys, cancel: cancel) }
                 }.get()
             }
         }
-        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: range.count) {
+        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: ids.count) {
             (keys) throws(CoreFailure) in
-            for k in range.indices {
+            for k in ids.indices {
                 try CancelFlag.poll(cancel, at: k)
-                keys.initializeElement(at: k - range.lowerBound, to: HashValueKeys.key(of: ids[k]))
+                keys.initializeElement(at: k, to: HashValueKeys.key(of: ids[k]))
             }
             // UInt64 is trivial: the scratch needs no deinitialization.
             return try Core.firstRepeatedKey(UnsafeBufferPointer(keys), cancel: cancel)
