@@ -171,6 +171,29 @@ static void large_lists(test_tally *t) {
     }
 }
 
+/* The only repeat is the last key copying the first: the first key's slot
+ * then outlives every other key of its partition, the longest exposure to a
+ * probe that lands on a taken slot instead of walking on. 31,200 keys make 8
+ * partitions of about 3,900, each nearly filling half of its 8,192-slot set,
+ * so probes walk often. Each list's seed is new, so many lists are run: a
+ * set losing keys on crowded probes misses some repeat among them. */
+static void first_and_last(test_tally *t) {
+    enum { COUNT = 31200, LISTS = 200 };
+    test_rng rng = {47};
+    uint64_t *keys = malloc(COUNT * sizeof *keys);
+    size_t wrong = 0;
+    for (int list = 0; list < LISTS; list++) {
+        uint64_t start = rng_next(&rng), step = rng_next(&rng) | 1;
+        for (size_t k = 0; k < COUNT; k++) keys[k] = start + k * step;
+        keys[COUNT - 1] = keys[0];
+        size_t first = TEST_CANARY, second = TEST_CANARY;
+        heckel_status status = heckel_first_repeated_key(keys, COUNT, NULL, &first, &second);
+        wrong += status != HECKEL_OK || first != 0 || second != COUNT - 1;
+    }
+    tally_expect(t, wrong == 0, "the first key repeated last, 200 lists", "a repeat missed");
+    free(keys);
+}
+
 int main(void) {
     test_tally t = {0};
     random_lists(&t);
@@ -178,5 +201,6 @@ int main(void) {
     errors(&t);
     faults(&t);
     large_lists(&t);
+    first_and_last(&t);
     return tally_finish(&t);
 }
