@@ -80,7 +80,7 @@ extension ItemMatch {
             return
         }
         let across = try ListDiff.matched(
-            from: oldLeft.lazy.map { old[$0] }, to: newLeft.lazy.map { new[$0] }, options: ListDiff.Options(), cancel: cancel)
+            from: oldLeft.lazy.map { old[$0] }, to: newLeft.lazy.map { new[$0] }, options: Self.pairingOnly, cancel: cancel)
         self.init(withinSections: consume oldToNew, consume newToOld, oldLeftovers: oldLeft, newLeftovers: newLeft, across: across)
     }
 
@@ -134,14 +134,14 @@ extension ItemMatch {
                                                        new: UnsafeRawPointer(newIDs.baseAddress.unsafelyUnwrapped))
                         return try withUnsafeMutablePointer(to: &sides) { (context) throws(CoreFailure) in
                             try Core.matchKeys(old: oldKeys, new: newKeys, equal: WordEquality.equal,
-                                               context: UnsafeMutableRawPointer(context), options: ListDiff.Options(),
+                                               context: UnsafeMutableRawPointer(context), options: pairingOnly,
                                                cancel: cancel)
                         }
                     }
                 }
             }
             return try Core.matchKeys(old: oldKeys, new: newKeys, equal: packed ? nil : { old[$0] == new[$1] },
-                                      options: ListDiff.Options(), cancel: cancel)
+                                      options: Self.pairingOnly, cancel: cancel)
         }
         return (mapping.oldToNew.array, mapping.newToOld.array, mapping.matchCount)
     }
@@ -171,6 +171,13 @@ extension ItemMatch {
             }
         }
     }
+
+    /// The options of both item matches: only the pairing is read from them
+    /// (`ItemPass` finds the moves section by section), so the core skips its
+    /// move pass over all matched pairs. The pairing does not depend on it
+    /// (`ListDiff.Options.ignoresOrder`).
+    @inlinable
+    static var pairingOnly: ListDiff.Options { ListDiff.Options(ignoresOrder: true) }
 
     /// A tag spread over 64 bits: a multiplication by an odd constant, which
     /// is a bijection modulo 2^64 (so distinct tags stay distinct) and makes

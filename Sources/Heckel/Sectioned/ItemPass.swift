@@ -29,12 +29,17 @@ struct ItemPass {
         deletions = Self.paths(of: items.deletions, in: oldLayout) { sections.newSection(forOld: $0) != nil }
         insertions = Self.paths(of: items.insertions, in: newLayout) { sections.oldSection(forNew: $0) != nil }
         var movedOld = Bits(count: itemUpdates.isEmpty ? 0 : items.oldCount)
-        var section = SectionItems()
-        for newSection in 0..<newLayout.sectionCount {
-            section.gather(newSection, partner: sections.oldSection(forNew: newSection), items: items,
-                           oldLayout: oldLayout, newLayout: newLayout)
-            section.appendMoves(to: &moves, oldLayout: oldLayout) { if movedOld.count > 0 { movedOld.insert($0) } }
+        var scratch = SectionItems(capacity: newLayout.largestSectionCount)
+        var moves: [SectionedDiff.ItemPair] = []
+        items.newToOld.withUnsafeBufferPointer { newToOld in
+            for newSection in 0..<newLayout.sectionCount {
+                scratch.appendMoves(of: newSection, partner: sections.oldSection(forNew: newSection), newToOld: newToOld,
+                                    oldLayout: oldLayout, newLayout: newLayout, to: &moves) {
+                    if movedOld.count > 0 { movedOld.insert($0) }
+                }
+            }
         }
+        self.moves = moves
         if itemUpdates.isEmpty { return }
         var updatedOld = Bits(count: items.oldCount)
         updates.reserveCapacity(itemUpdates.count)
@@ -69,92 +74,101 @@ struct ItemPass {
     }
 }
 
-/// One new section's matched items, with scratch reused from section to
-/// section: which came from its partner section (the candidates to stay)
-/// and whether those kept their order.
+/// The moves of one new section at a time, with scratch sized once for the
+/// largest section: the old places of the items that came from the partner
+/// section (the candidates to stay), and which of them left the kept order.
+///
+/// An item came from the partner section exactly when its old flat offset
+/// lies in the partner's range of the old layout: one comparison per item,
+/// no section lookup. Items from other sections are rare (they are moves)
+/// and only they have their old section looked up, when their move is
+/// written.
 private struct SectionItems {
-    var newSection = 0
-    /// Per matched item, in new order: its place in the new section and its
-    /// old flat offset (its old section is looked up again only if it moves).
-    var newPlaces: [Int] = []
-    var oldOffsets: [Int] = []
-    /// The candidates (from the partner section), in new order: their old
-    /// places, and their index in the lists above.
-    var keptPlaces: [heckel_offset] = []
-    var keptAt: [Int] = []
-    var crossing = false
-    var inOrder = true
-    /// Positions in `keptPlaces` that left the kept order (from the core).
-    var moved: [heckel_offset] = []
+    /// Per candidate, in new order: its place in the partner section.
+    var keptPlaces: [heckel_offset]
+    /// Positions in `keptPlaces` that left the kept order (from the core),
+    /// ascending.
+    var moved: [heckel_offset]
     var hint = 0
 
-    mutating func gather(_ section: Int, partner: Int?, items: ItemMatch, oldLayout: SectionLayout, newLayout: SectionLayout) {
-        newSection = section
-        newPlaces.removeAll(keepingCapacity: true)
-        oldOffsets.removeAll(keepingCapacity: true)
-        keptPlaces.removeAll(keepingCapacity: true)
-        keptAt.removeAll(keepingCapacity: true)
-        crossing = false
-        inOrder = true
-        let range = newLayout.items(inSection: section)
-        var last = -1
-        for newOffset in range {
-            guard let oldOffset = items.oldOffset(forNew: newOffset) else { continue }
-            let oldSection = oldLayout.section(containing: oldOffset, hint: hint)
-            hint = oldSection
-            if oldSection == partner {
-                let place = oldOffset - oldLayout.starts[oldSection]
-                if place <= last { inOrder = false }
-                last = place
-                // Offsets fit 32 bits: lists are at most ListDiff.maximumCount long.
-                keptPlaces.append(heckel_offset(truncatingIfNeeded: place))
-                keptAt.append(newPlaces.count)
-            } else {
-                crossing = true
-            }
-            newPlaces.append(newOffset - range.lowerBound)
-            oldOffsets.append(oldOffset)
-        }
+    init(capacity: Int) {
+        keptPlaces = [heckel_offset](repeating: 0, count: capacity)
+        moved = [heckel_offset](repeating: 0, count: capacity)
     }
 
-    /// Appends this section's moves (ascending by new place): every item from
-    /// another section, and the candidates outside one longest increasing run.
-    mutating func appendMoves(to moves: inout [SectionedDiff.ItemPair], oldLayout: SectionLayout,
-                              movedOld: (Int) -> Void) {
+    /// Appends the moves of new section `section` (ascending by new place):
+    /// every item from another section, and the candidates outside one
+    /// longest increasing run of their old places. Calls `movedOld` with
+    /// each moved item's old flat offset.
+    ///
+    /// - Precondition: the scratch holds at least the section's item count.
+    mutating func appendMoves(
+        of section: Int, partner: Int?, newToOld: UnsafeBufferPointer<UInt32>, oldLayout: SectionLayout,
+        newLayout: SectionLayout, to moves: inout [SectionedDiff.ItemPair], movedOld: (Int) -> Void
+    ) {
+        let range = newLayout.items(inSection: section)
+        // An empty range when there is no partner: every matched item crosses.
+        let partnerRange = partner.map { oldLayout.items(inSection: $0) } ?? 0..<0
+        let (low, high) = (partnerRange.lowerBound, partnerRange.upperBound)
+        var keptCount = 0, last = -1
+        var crossing = false, inOrder = true
+        keptPlaces.withUnsafeMutableBufferPointer { kept in
+            precondition(kept.count >= range.count)
+            for newOffset in range {
+                let mapped = newToOld[newOffset]
+                // `Mapping.unmatched` exceeds every offset, so it is never
+                // in the partner's range.
+                let oldOffset = Int(mapped)
+                if oldOffset >= low && oldOffset < high {
+                    let place = oldOffset &- low
+                    if place <= last { inOrder = false }
+                    last = place
+                    // Offsets fit 32 bits: lists are at most ListDiff.maximumCount long.
+                    kept[keptCount] = heckel_offset(truncatingIfNeeded: place)
+                    keptCount &+= 1
+                } else if mapped != Mapping.unmatched {
+                    crossing = true
+                }
+            }
+        }
         if !crossing && inOrder { return }
-        findOutOfOrder()
+        let movedCount = inOrder ? 0 : findOutOfOrder(count: keptCount)
         var candidate = 0, movedCandidate = 0
-        for k in newPlaces.indices {
-            if candidate < keptAt.count, keptAt[candidate] == k {
-                let leaves = movedCandidate < moved.count && Int(moved[movedCandidate]) == candidate
-                if leaves { movedCandidate += 1 }
+        for newOffset in range {
+            let mapped = newToOld[newOffset]
+            if mapped == Mapping.unmatched { continue }
+            let oldOffset = Int(mapped)
+            let old: IndexPath
+            if oldOffset >= low && oldOffset < high {
+                let leaves = movedCandidate < movedCount && Int(moved[movedCandidate]) == candidate
                 candidate += 1
                 if !leaves { continue }
+                movedCandidate += 1
+                old = .sectioned(partner.unsafelyUnwrapped, oldOffset - low)
+            } else {
+                let oldSection = oldLayout.section(containing: oldOffset, hint: hint)
+                hint = oldSection
+                old = .sectioned(oldSection, oldOffset - oldLayout.starts[oldSection])
             }
-            let oldSection = oldLayout.section(containing: oldOffsets[k], hint: hint)
-            hint = oldSection
-            moves.append(SectionedDiff.ItemPair(
-                old: .sectioned(oldSection, oldOffsets[k] - oldLayout.starts[oldSection]),
-                new: .sectioned(newSection, newPlaces[k])))
-            movedOld(oldOffsets[k])
+            moves.append(SectionedDiff.ItemPair(old: old, new: .sectioned(section, newOffset - range.lowerBound)))
+            movedOld(oldOffset)
         }
     }
 
-    /// Fills `moved` through `heckel_find_moves`, the one owner of "which
-    /// matched pairs are moves".
-    private mutating func findOutOfOrder() {
-        moved.removeAll(keepingCapacity: true)
-        if inOrder || keptPlaces.isEmpty { return }
-        let count = keptPlaces.count
+    /// Writes to `moved` the positions among the first `count` entries of
+    /// `keptPlaces` that leave one longest increasing run, through
+    /// `heckel_find_moves`, the one owner of "which matched pairs are
+    /// moves"; returns how many.
+    private mutating func findOutOfOrder(count: Int) -> Int {
+        if count == 0 { return 0 }
         var moveCount = 0
         var options = heckel_options()
-        var status = HECKEL_OK
-        keptPlaces.withUnsafeBufferPointer { places in
-            moved = [heckel_offset](unsafeUninitializedCapacity: count) { buffer, initialized in
-                status = heckel_find_moves(places.baseAddress, count, &options, buffer.baseAddress, &moveCount)
-                initialized = status == HECKEL_OK ? moveCount : 0
+        let status = keptPlaces.withUnsafeBufferPointer { places in
+            moved.withUnsafeMutableBufferPointer { moved in
+                heckel_find_moves(places.baseAddress, count, &options, moved.baseAddress, &moveCount)
             }
         }
         if status != HECKEL_OK { CoreFailure(status: status, oldCount: count, newCount: count).trap() }
+        return moveCount
     }
 }
