@@ -29,7 +29,7 @@ struct ItemPass {
         deletions = Self.paths(of: items.deletions, in: oldLayout) { sections.newSection(forOld: $0) != nil }
         insertions = Self.paths(of: items.insertions, in: newLayout) { sections.oldSection(forNew: $0) != nil }
         var movedOld = Bits(count: itemUpdates.isEmpty ? 0 : items.oldCount)
-        var scratch = SectionItems(capacity: newLayout.largestSectionCount)
+        let scratch = SectionItems(capacity: newLayout.largestSectionCount)
         var moves: [SectionedDiff.ItemPair] = []
         items.newToOld.withUnsafeBufferPointer { newToOld in
             for newSection in 0..<newLayout.sectionCount {
@@ -75,80 +75,103 @@ struct ItemPass {
 }
 
 /// The moves of one new section at a time, with scratch sized once for the
-/// largest section: the old places of the items that came from the partner
-/// section (the candidates to stay), and which of them left the kept order.
+/// largest section: the old places and new offsets of the items that came
+/// from the partner section (the candidates to stay), the new offsets of the
+/// items that came from other sections, and which candidates left the kept
+/// order.
 ///
 /// An item came from the partner section exactly when its old flat offset
 /// lies in the partner's range of the old layout: one comparison per item,
-/// no section lookup. Items from other sections are rare (they are moves)
-/// and only they have their old section looked up, when their move is
-/// written.
-private struct SectionItems {
+/// no section lookup. The section's items are walked once; the moves are
+/// then written from the two short lists (moved candidates, items from other
+/// sections) merged by new offset, and only items from other sections have
+/// their old section looked up.
+///
+/// Invariant: the four buffers hold `capacity` entries each, allocated in
+/// `init` and freed in `deinit`.
+private final class SectionItems {
+    let capacity: Int
     /// Per candidate, in new order: its place in the partner section.
-    var keptPlaces: [heckel_offset]
+    let keptPlaces: UnsafeMutablePointer<heckel_offset>
+    /// Per candidate, in new order: its new flat offset.
+    let keptAt: UnsafeMutablePointer<UInt32>
+    /// The new flat offsets of the items from other sections, ascending.
+    let crossingAt: UnsafeMutablePointer<UInt32>
     /// Positions in `keptPlaces` that left the kept order (from the core),
     /// ascending.
-    var moved: [heckel_offset]
+    let moved: UnsafeMutablePointer<heckel_offset>
     var hint = 0
 
     init(capacity: Int) {
-        keptPlaces = [heckel_offset](repeating: 0, count: capacity)
-        moved = [heckel_offset](repeating: 0, count: capacity)
+        self.capacity = capacity
+        // At least one entry each: the core takes no null buffers.
+        keptPlaces = .allocate(capacity: max(1, capacity))
+        keptAt = .allocate(capacity: max(1, capacity))
+        crossingAt = .allocate(capacity: max(1, capacity))
+        moved = .allocate(capacity: max(1, capacity))
+    }
+
+    deinit {
+        keptPlaces.deallocate()
+        keptAt.deallocate()
+        crossingAt.deallocate()
+        moved.deallocate()
     }
 
     /// Appends the moves of new section `section` (ascending by new place):
     /// every item from another section, and the candidates outside one
     /// longest increasing run of their old places. Calls `movedOld` with
     /// each moved item's old flat offset.
-    ///
-    /// - Precondition: the scratch holds at least the section's item count.
-    mutating func appendMoves(
+    func appendMoves(
         of section: Int, partner: Int?, newToOld: UnsafeBufferPointer<UInt32>, oldLayout: SectionLayout,
         newLayout: SectionLayout, to moves: inout [SectionedDiff.ItemPair], movedOld: (Int) -> Void
     ) {
         let range = newLayout.items(inSection: section)
+        precondition(range.count <= capacity, "SectionedDiff: scratch smaller than a section")
         // An empty range when there is no partner: every matched item crosses.
         let partnerRange = partner.map { oldLayout.items(inSection: $0) } ?? 0..<0
         let (low, high) = (partnerRange.lowerBound, partnerRange.upperBound)
-        var keptCount = 0, last = -1
-        var crossing = false, inOrder = true
-        keptPlaces.withUnsafeMutableBufferPointer { kept in
-            precondition(kept.count >= range.count)
-            for newOffset in range {
-                let mapped = newToOld[newOffset]
-                // `Mapping.unmatched` exceeds every offset, so it is never
-                // in the partner's range.
-                let oldOffset = Int(mapped)
-                if oldOffset >= low && oldOffset < high {
-                    let place = oldOffset &- low
-                    if place <= last { inOrder = false }
-                    last = place
-                    // Offsets fit 32 bits: lists are at most ListDiff.maximumCount long.
-                    kept[keptCount] = heckel_offset(truncatingIfNeeded: place)
-                    keptCount &+= 1
-                } else if mapped != Mapping.unmatched {
-                    crossing = true
-                }
-            }
-        }
-        if !crossing && inOrder { return }
-        let movedCount = inOrder ? 0 : findOutOfOrder(count: keptCount)
-        var candidate = 0, movedCandidate = 0
+        var keptCount = 0, crossingCount = 0, last = -1
+        var inOrder = true
         for newOffset in range {
             let mapped = newToOld[newOffset]
-            if mapped == Mapping.unmatched { continue }
+            // `Mapping.unmatched` exceeds every offset, so it is never in the
+            // partner's range. Offsets fit 32 bits: lists are at most
+            // ListDiff.maximumCount long.
             let oldOffset = Int(mapped)
-            let old: IndexPath
             if oldOffset >= low && oldOffset < high {
-                let leaves = movedCandidate < movedCount && Int(moved[movedCandidate]) == candidate
-                candidate += 1
-                if !leaves { continue }
-                movedCandidate += 1
-                old = .sectioned(partner.unsafelyUnwrapped, oldOffset - low)
+                let place = oldOffset &- low
+                if place <= last { inOrder = false }
+                last = place
+                keptPlaces[keptCount] = heckel_offset(truncatingIfNeeded: place)
+                keptAt[keptCount] = UInt32(truncatingIfNeeded: newOffset)
+                keptCount &+= 1
+            } else if mapped != Mapping.unmatched {
+                crossingAt[crossingCount] = UInt32(truncatingIfNeeded: newOffset)
+                crossingCount &+= 1
+            }
+        }
+        if crossingCount == 0 && inOrder { return }
+        let movedCount = inOrder ? 0 : findOutOfOrder(count: keptCount)
+        var nextMoved = 0, nextCrossing = 0
+        while nextMoved < movedCount || nextCrossing < crossingCount {
+            let candidate = nextMoved < movedCount ? Int(moved[nextMoved]) : 0
+            let candidateAt = nextMoved < movedCount ? Int(keptAt[candidate]) : Int.max
+            let crossingNew = nextCrossing < crossingCount ? Int(crossingAt[nextCrossing]) : Int.max
+            let newOffset: Int, oldOffset: Int, old: IndexPath
+            if candidateAt < crossingNew {
+                newOffset = candidateAt
+                let place = Int(keptPlaces[candidate])
+                oldOffset = low + place
+                old = .sectioned(partner.unsafelyUnwrapped, place)
+                nextMoved += 1
             } else {
+                newOffset = crossingNew
+                oldOffset = Int(newToOld[newOffset])
                 let oldSection = oldLayout.section(containing: oldOffset, hint: hint)
                 hint = oldSection
                 old = .sectioned(oldSection, oldOffset - oldLayout.starts[oldSection])
+                nextCrossing += 1
             }
             moves.append(SectionedDiff.ItemPair(old: old, new: .sectioned(section, newOffset - range.lowerBound)))
             movedOld(oldOffset)
@@ -159,15 +182,11 @@ private struct SectionItems {
     /// `keptPlaces` that leave one longest increasing run, through
     /// `heckel_find_moves`, the one owner of "which matched pairs are
     /// moves"; returns how many.
-    private mutating func findOutOfOrder(count: Int) -> Int {
+    private func findOutOfOrder(count: Int) -> Int {
         if count == 0 { return 0 }
         var moveCount = 0
         var options = heckel_options()
-        let status = keptPlaces.withUnsafeBufferPointer { places in
-            moved.withUnsafeMutableBufferPointer { moved in
-                heckel_find_moves(places.baseAddress, count, &options, moved.baseAddress, &moveCount)
-            }
-        }
+        let status = heckel_find_moves(keptPlaces, count, &options, moved, &moveCount)
         if status != HECKEL_OK { CoreFailure(status: status, oldCount: count, newCount: count).trap() }
         return moveCount
     }

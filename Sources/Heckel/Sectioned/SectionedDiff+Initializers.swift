@@ -73,18 +73,22 @@ extension SectionedDiff {
     where Old.Element: DiffableSection, New.Element == Old.Element, Old.Element.Items.Element: Equatable,
           Old.Element.ID: Sendable {
         // A stored property is read at its offset: projecting the key path is
-        // a runtime call (and a metadata lookup) per item.
+        // a runtime call (and a metadata lookup) per item. Where the items are
+        // contiguous it is loaded straight from their storage (`storedAt`),
+        // with no call per item.
         let read = fieldReader(id)
         self = try Self.computing(
             from: Array(old), to: Array(new), comparingContent: true,
             identifiedBy: { (item) throws(DuplicateSectionIDError<Old.Element.ID>) in read(item) },
-            cancel: nil,
+            storedAt: MemoryLayout<Old.Element.Items.Element>.offset(of: id), cancel: nil,
             duplicate: { (error) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in throw error },
             failed: { (failure) throws(DuplicateSectionIDError<Old.Element.ID>) -> Never in failure.trap() })
     }
 
     /// The one pipeline behind every initializer and `computed`: sections by
     /// identity, item identities, the item pairing, the content updates.
+    /// `storedAt`: the byte offset of the identity in an item, when `id`
+    /// reads that stored property (see `identities(of:_:storedAt:cancel:)`).
     /// With `cancel`, the Swift passes poll the task's cancellation every
     /// `CancelFlag.pollInterval` items and the core polls the flag; a
     /// duplicate section identity goes to `duplicate`, a failed or cancelled
@@ -92,8 +96,8 @@ extension SectionedDiff {
     @inlinable
     static func computing<S: DiffableSection, ItemID: Hashable, Failure: Error>(
         from old: [S], to new: [S], comparingContent: Bool,
-        identifiedBy id: (S.Items.Element) throws(Failure) -> ItemID, cancel: CancelFlag?,
-        duplicate: (DuplicateSectionIDError<S.ID>) throws(Failure) -> Never,
+        identifiedBy id: (S.Items.Element) throws(Failure) -> ItemID, storedAt offset: Int? = nil,
+        cancel: CancelFlag?, duplicate: (DuplicateSectionIDError<S.ID>) throws(Failure) -> Never,
         failed: (CoreFailure) throws(Failure) -> Never
     ) throws(Failure) -> SectionedDiff where S.ID: Sendable, S.Items.Element: Equatable {
         let sections: SectionMatch
@@ -102,8 +106,8 @@ extension SectionedDiff {
         } catch {
             try duplicate(error)
         }
-        guard let (oldIDs, oldLayout) = try identities(of: old, id, cancel: cancel),
-              let (newIDs, newLayout) = try identities(of: new, id, cancel: cancel)
+        guard let (oldIDs, oldLayout) = try identities(of: old, id, storedAt: offset, cancel: cancel),
+              let (newIDs, newLayout) = try identities(of: new, id, storedAt: offset, cancel: cancel)
         else { try failed(.cancelled) }
         let tags = SectionTags(sections: sections, oldLayout: oldLayout, newLayout: newLayout)
         let items: ItemMatch
@@ -130,9 +134,15 @@ extension SectionedDiff {
     /// The identities of all items of `sections` in one list, and where
     /// each section starts; `nil` when the diff was cancelled (polled every
     /// `CancelFlag.pollInterval` items).
+    ///
+    /// With `offset` (the identity is the item's stored property at that
+    /// byte offset, which `id` reads), a section whose items are contiguous
+    /// has its identities loaded from their storage, a copy of each as `id`
+    /// returns it; other sections call `id` per item.
     @inlinable
     static func identities<S: DiffableSection, ItemID, Failure: Error>(
-        of sections: [S], _ id: (S.Items.Element) throws(Failure) -> ItemID, cancel: CancelFlag?
+        of sections: [S], _ id: (S.Items.Element) throws(Failure) -> ItemID, storedAt offset: Int?,
+        cancel: CancelFlag?
     ) throws(Failure) -> ([ItemID], SectionLayout)? {
         let layout = SectionLayout(counts: sections.lazy.map { $0.items.count })
         let count = layout.itemCount
@@ -145,6 +155,26 @@ extension SectionedDiff {
             guard let base = buffer.baseAddress else { return }
             do throws(Failure) {
                 for section in sections {
+                    if let offset {
+                        let stride = MemoryLayout<S.Items.Element>.stride
+                        let loaded: Bool? = section.items.withContiguousStorageIfAvailable { items in
+                            precondition(items.count <= count - initialized,
+                                         "SectionedDiff: a section's item count changed during the diff")
+                            guard let raw = UnsafeRawPointer(items.baseAddress) else { return true }
+                            for k in 0..<items.count {
+                                if CancelFlag.isCancelled(cancel, at: initialized) { return false }
+                                (base + initialized).initialize(
+                                    to: raw.load(fromByteOffset: k &* stride &+ offset, as: ItemID.self))
+                                initialized += 1
+                            }
+                            return true
+                        }
+                        if let loaded {
+                            if loaded { continue }
+                            cancelled = true
+                            return
+                        }
+                    }
                     for item in section.items {
                         precondition(initialized < count, "SectionedDiff: a section's item count changed during the diff")
                         if CancelFlag.isCancelled(cancel, at: initialized) {
