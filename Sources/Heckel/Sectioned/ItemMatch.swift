@@ -81,8 +81,9 @@ extension ItemMatch {
     /// Pass 1: each pair of matched sections matched on its own
     /// (`SectionPairs.match`), keyed by the identities alone: an integer
     /// identity's bits (`IntegerKeys`: exact, no equality calls; 8-byte
-    /// integers are their own keys, read where they lie), else its hash
-    /// value (`HashValueKeys.key(of:)`) with `==` deciding each candidate.
+    /// integers are their own keys, read where they lie), a packed `UUID`'s
+    /// 16 bytes as a record (`UUIDRecords`), else its hash value
+    /// (`HashValueKeys.key(of:)`) with `==` deciding each candidate.
     @inlinable
     static func withinSections<ID: Hashable>(
         _ old: [ID], _ new: [ID], tags: SectionTags, oldLayout: SectionLayout, newLayout: SectionLayout,
@@ -101,6 +102,18 @@ extension ItemMatch {
                                                        oldLayout: oldLayout, newLayout: newLayout, equal: nil, cancel: cancel)
                             }
                         }
+                    }
+                }
+            }.get()
+        }
+        if UUIDRecords.accepts(ID.self) {
+            // Packed UUIDs are 16-byte records: matched by their bytes, where they lie.
+            return try old.withUnsafeBytes { oldBytes in
+                new.withUnsafeBytes { newBytes in
+                    Result { () throws(CoreFailure) in
+                        try SectionPairs.match(oldRecords: oldBytes.baseAddress, newRecords: newBytes.baseAddress,
+                                               size: UUIDRecords.size, tags: tags, oldLayout: oldLayout,
+                                               newLayout: newLayout, cancel: cancel)
                     }
                 }
             }.get()

@@ -31,20 +31,59 @@ enum SectionPairs {
         oldKeys: UnsafePointer<UInt64>?, newKeys: UnsafePointer<UInt64>?, tags: SectionTags,
         oldLayout: SectionLayout, newLayout: SectionLayout, equal: ((Int, Int) -> Bool)?, cancel: CancelFlag?
     ) throws(CoreFailure) -> (oldToNew: [UInt32], newToOld: [UInt32], matchCount: Int) {
+        let context = PairEquality(equal: equal)
+        return try withExtendedLifetime(context) { () throws(CoreFailure) in
+            let equalFunction: heckel_equal_fn? = equal == nil ? nil : PairEquality.trampoline
+            let equalContext = equal == nil ? nil : Unmanaged.passUnretained(context).toOpaque()
+            return try match(tags: tags, oldLayout: oldLayout, newLayout: newLayout, cancel: cancel) {
+                oldStart, oldCount, newStart, newCount, options, result in
+                context.oldStart = oldStart
+                context.newStart = newStart
+                return heckel_match_keys(oldKeys.unsafelyUnwrapped + oldStart, oldCount,
+                                         newKeys.unsafelyUnwrapped + newStart, newCount,
+                                         equalFunction, equalContext, options, result)
+            }
+        }
+    }
+
+    /// As `match(oldKeys:newKeys:...)` for identities that are `size`-byte
+    /// records whose bytes are their equality (a packed `UUID`), lying one
+    /// after another from `old` and `new`: each pair's records matched by
+    /// the core (XXH3 and memcmp), where they lie.
+    @usableFromInline
+    static func match(
+        oldRecords old: UnsafeRawPointer?, newRecords new: UnsafeRawPointer?, size: Int, tags: SectionTags,
+        oldLayout: SectionLayout, newLayout: SectionLayout, cancel: CancelFlag?
+    ) throws(CoreFailure) -> (oldToNew: [UInt32], newToOld: [UInt32], matchCount: Int) {
+        try match(tags: tags, oldLayout: oldLayout, newLayout: newLayout, cancel: cancel) {
+            oldStart, oldCount, newStart, newCount, options, result in
+            heckel_match_records_at_stride(old.unsafelyUnwrapped + oldStart &* size, oldCount,
+                                           new.unsafelyUnwrapped + newStart &* size, newCount,
+                                           size, size, options, result)
+        }
+    }
+
+    /// Runs `matchPair` on every pair of matched sections with items on
+    /// both sides, given the pair's flat starts and counts, options without
+    /// a move pass and with the pass's workspace, and a result writing into
+    /// the flat mappings at the pair's starts; makes the offsets it wrote
+    /// flat.
+    private static func match(
+        tags: SectionTags, oldLayout: SectionLayout, newLayout: SectionLayout, cancel: CancelFlag?,
+        _ matchPair: (_ oldStart: Int, _ oldCount: Int, _ newStart: Int, _ newCount: Int,
+                      UnsafePointer<heckel_options>, UnsafeMutablePointer<heckel_result>) -> heckel_status
+    ) throws(CoreFailure) -> (oldToNew: [UInt32], newToOld: [UInt32], matchCount: Int) {
         let (oldCount, newCount) = (oldLayout.itemCount, newLayout.itemCount)
         var oldToNew = [UInt32](repeating: Mapping.unmatched, count: oldCount)
         var newToOld = [UInt32](repeating: Mapping.unmatched, count: newCount)
         if !tags.pairsItems { return (oldToNew, newToOld, 0) }
-        let context = PairEquality(equal: equal)
         let workspace = ListDiff.Workspace.current ?? ListDiff.Workspace()
         var options = heckel_options()
         options.ignore_order = true
         var matchCount = 0
         var failed = HECKEL_OK
-        withExtendedLifetime((cancel, context)) {
+        withExtendedLifetime(cancel) {
             if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
-            let equalFunction: heckel_equal_fn? = equal == nil ? nil : PairEquality.trampoline
-            let equalContext = equal == nil ? nil : Unmanaged.passUnretained(context).toOpaque()
             oldToNew.withUnsafeMutableBufferPointer { oldToNew in
                 newToOld.withUnsafeMutableBufferPointer { newToOld in
                     workspace.lend { workspace in
@@ -55,19 +94,14 @@ enum SectionPairs {
                             let oldRange = oldLayout.items(inSection: oldSection)
                             let newRange = newLayout.items(inSection: Int(tag))
                             // The core never sees an empty list (heckel.h reads a
-                            // NULL key array as "no keys").
+                            // NULL array as "no elements").
                             if oldRange.isEmpty || newRange.isEmpty { continue }
                             let (oldStart, newStart) = (oldRange.lowerBound, newRange.lowerBound)
-                            context.oldStart = oldStart
-                            context.newStart = newStart
                             var result = heckel_result(
                                 old_to_new: oldToNew.baseAddress.unsafelyUnwrapped + oldStart,
                                 new_to_old: newToOld.baseAddress.unsafelyUnwrapped + newStart,
                                 moves: nil, match_count: 0, move_count: 0)
-                            let status = heckel_match_keys(
-                                oldKeys.unsafelyUnwrapped + oldStart, oldRange.count,
-                                newKeys.unsafelyUnwrapped + newStart, newRange.count,
-                                equalFunction, equalContext, &options, &result)
+                            let status = matchPair(oldStart, oldRange.count, newStart, newRange.count, &options, &result)
                             if status != HECKEL_OK {
                                 failed = status
                                 return

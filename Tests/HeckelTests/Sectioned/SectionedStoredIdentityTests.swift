@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 @testable import Heckel
 import Testing
 
@@ -84,8 +89,8 @@ struct SectionedStoredIdentityTests {
 
     /// Each pair of sections is matched on its own (`SectionPairs`): integer
     /// identities narrower than 8 bytes are widened into exact keys, 8-byte
-    /// ones are their own keys, other identities are keyed by hash value and
-    /// compared; all agree with the general pass (`Opaque`), sections of
+    /// ones are their own keys, UUIDs are matched as 16-byte records, other
+    /// identities are keyed by hash value and compared; all agree with the general pass (`Opaque`), sections of
     /// over 65,534 items (the core's partitioned path within one pair)
     /// included.
     @Test("section pairs matched one by one agree with the general pass, small and large sections")
@@ -97,6 +102,7 @@ struct SectionedStoredIdentityTests {
             #expect(try SectionedDiff(from: old, to: new) { Int16($0.id) } == general, "seed \(seed)")
             #expect(try SectionedDiff(from: old, to: new) { UInt32($0.id) } == general, "seed \(seed)")
             #expect(try SectionedDiff(from: old, to: new) { $0.id } == general, "seed \(seed)")
+            #expect(try SectionedDiff(from: old, to: new) { Self.uuid($0.id) } == general, "seed \(seed)")
         }
         var generator = SectionedSnapshotGenerator(seed: 99_999, itemPool: 40_000, sectionPool: 4, maxSections: 3,
                                                    maxItems: 80_000)
@@ -105,6 +111,16 @@ struct SectionedStoredIdentityTests {
             let diff = try SectionedDiff(from: old, to: new, identifiedBy: \.id)
             #expect(diff == (try SectionedDiff(from: old, to: new) { Opaque($0.id) }))
             #expect(diff == (try SectionedDiff(from: old, to: new) { Int32($0.id) }))
+            #expect(diff == (try SectionedDiff(from: old, to: new) { Self.uuid($0.id) }))
         }
+    }
+
+    /// A `UUID` per identity (distinct identities, distinct UUIDs), its bytes
+    /// differing in both halves.
+    static func uuid(_ identity: Int) -> UUID {
+        let word = UInt64(bitPattern: Int64(identity))
+        func byte(_ index: Int) -> UInt8 { UInt8(truncatingIfNeeded: word >> (8 * (index % 8))) }
+        return UUID(uuid: (byte(0), byte(1), byte(2), byte(3), byte(4), byte(5), byte(6), byte(7),
+                           0xA5, byte(1), byte(2), byte(3), byte(4), byte(5), byte(6), byte(0)))
     }
 }
