@@ -58,21 +58,15 @@ extension ItemMatch {
     ///   - tags: The sections' pairs.
     ///   - oldLayout: Where the old sections' items lie in `old`.
     ///   - newLayout: Where the new sections' items lie in `new`.
-    /// - Complexity: O(n) expected for n items: one Heckel match of all
-    ///   items keyed by (section pair, identity), and one `ListDiff` of the
+    /// - Complexity: O(n) expected for n items: one Heckel match per pair
+    ///   of matched sections (`SectionPairs`), and one `ListDiff` of the
     ///   leftovers.
     @inlinable
     init<ID: Hashable>(
         old: [ID], new: [ID], tags: SectionTags, oldLayout: SectionLayout, newLayout: SectionLayout, cancel: CancelFlag?
     ) throws(CoreFailure) {
-        var oldToNew: [UInt32], newToOld: [UInt32], matchCount = 0
-        if tags.pairsItems {
-            (oldToNew, newToOld, matchCount) = try Self.withinSections(
-                old, new, tags: tags, oldLayout: oldLayout, newLayout: newLayout, cancel: cancel)
-        } else {
-            oldToNew = [UInt32](repeating: Mapping.unmatched, count: old.count)
-            newToOld = [UInt32](repeating: Mapping.unmatched, count: new.count)
-        }
+        let (oldToNew, newToOld, matchCount) = try Self.withinSections(
+            old, new, tags: tags, oldLayout: oldLayout, newLayout: newLayout, cancel: cancel)
         let oldLeft = Mapping.unmatchedOffsets(in: oldToNew, count: old.count - matchCount)
         let newLeft = Mapping.unmatchedOffsets(in: newToOld, count: new.count - matchCount)
         if oldLeft.isEmpty || newLeft.isEmpty {
@@ -80,103 +74,79 @@ extension ItemMatch {
             return
         }
         let across = try ListDiff.matched(
-            from: oldLeft.lazy.map { old[$0] }, to: newLeft.lazy.map { new[$0] }, options: ListDiff.Options(), cancel: cancel)
+            from: oldLeft.lazy.map { old[$0] }, to: newLeft.lazy.map { new[$0] }, options: Self.pairingOnly, cancel: cancel)
         self.init(withinSections: consume oldToNew, consume newToOld, oldLeftovers: oldLeft, newLeftovers: newLeft, across: across)
     }
 
-    /// Pass 1: one core match over all items, keyed by section pair and
-    /// identity, through `Keys/` (`HashValueKeys.key(of:)`, matched by
-    /// `ComputedKeys`).
-    ///
-    /// Integer identities (`IntegerKeys.accepts`) that leave room above their
-    /// bits get exact keys, tag and identity packed side by side: no equality
-    /// calls. 8-byte integers that fill their bits are compared as words by
-    /// `WordEquality`, a C function. Other keys are `key(of: identity) ^ spread(tag)`, and equal keys
-    /// plus equal identities mean equal tags: equal identities have equal
-    /// keys, so their spread tags are equal, and `spread` is injective. So
-    /// the items' tags need not be stored for the comparison.
+    /// Pass 1: each pair of matched sections matched on its own
+    /// (`SectionPairs.match`), keyed by the identities alone: an integer
+    /// identity's bits (`IntegerKeys`: exact, no equality calls; 8-byte
+    /// integers are their own keys, read where they lie), a packed `UUID`'s
+    /// 16 bytes as a record (`UUIDRecords`), else its hash value
+    /// (`HashValueKeys.key(of:)`) with `==` deciding each candidate.
     @inlinable
     static func withinSections<ID: Hashable>(
         _ old: [ID], _ new: [ID], tags: SectionTags, oldLayout: SectionLayout, newLayout: SectionLayout,
         cancel: CancelFlag?
     ) throws(CoreFailure) -> (oldToNew: [UInt32], newToOld: [UInt32], matchCount: Int) {
-        let shift = (tags.packedLimit - 1).leadingZeroBitCount
-        var packed = false
-        if IntegerKeys.accepts(ID.self) {
-            // Packed keys, when no identity reaches the tags' bits.
-            var bits: UInt64 = 0
-            for id in old { bits |= HashValueKeys.key(of: id) }
-            for id in new { bits |= HashValueKeys.key(of: id) }
-            packed = bits >> shift == 0
-        }
         let (oldCount, newCount) = (old.count, new.count)
         try Core.checkCounts(oldCount, newCount)
-        let mapping = try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: oldCount + newCount) {
-            (keys) throws(CoreFailure) -> Mapping in
-            try old.withUnsafeBufferPointer { (ids) throws(CoreFailure) in
-                try fillKeys(keys, from: 0, of: ids, sectionTags: tags.old, layout: oldLayout, tags: tags, shift: packed ? shift : nil,
-                             cancel: cancel)
-            }
-            try new.withUnsafeBufferPointer { (ids) throws(CoreFailure) in
-                try fillKeys(keys, from: oldCount, of: ids, sectionTags: tags.new, layout: newLayout, tags: tags,
-                             shift: packed ? shift : nil, cancel: cancel)
-            }
-            // UInt64 is trivial: the scratch needs no deinitialization.
-            let all = UnsafeBufferPointer(keys)
-            let oldKeys = UnsafeBufferPointer(rebasing: all[..<oldCount])
-            let newKeys = UnsafeBufferPointer(rebasing: all[oldCount...])
-            if !packed, IntegerKeys.accepts(ID.self), MemoryLayout<ID>.size == 8, oldCount > 0, newCount > 0 {
-                // 8-byte integers are their words: compared by a C function
-                // on the identities' buffers, not through a Swift closure.
-                return try old.withUnsafeBufferPointer { (oldIDs) throws(CoreFailure) in
-                    try new.withUnsafeBufferPointer { (newIDs) throws(CoreFailure) in
-                        var sides = WordEquality.Sides(old: UnsafeRawPointer(oldIDs.baseAddress.unsafelyUnwrapped),
-                                                       new: UnsafeRawPointer(newIDs.baseAddress.unsafelyUnwrapped))
-                        return try withUnsafeMutablePointer(to: &sides) { (context) throws(CoreFailure) in
-                            try Core.matchKeys(old: oldKeys, new: newKeys, equal: WordEquality.equal,
-                                               context: UnsafeMutableRawPointer(context), options: ListDiff.Options(),
-                                               cancel: cancel)
+        precondition(oldLayout.itemCount == oldCount && newLayout.itemCount == newCount)
+        if IntegerKeys.accepts(ID.self), MemoryLayout<ID>.size == 8 {
+            return try old.withUnsafeBytes { oldBytes in
+                new.withUnsafeBytes { newBytes in
+                    oldBytes.withMemoryRebound(to: UInt64.self) { oldKeys in
+                        newBytes.withMemoryRebound(to: UInt64.self) { newKeys in
+                            Result { () throws(CoreFailure) in
+                                try SectionPairs.match(oldKeys: oldKeys.baseAddress, newKeys: newKeys.baseAddress, tags: tags,
+                                                       oldLayout: oldLayout, newLayout: newLayout, equal: nil, cancel: cancel)
+                            }
                         }
                     }
                 }
-            }
-            return try Core.matchKeys(old: oldKeys, new: newKeys, equal: packed ? nil : { old[$0] == new[$1] },
-                                      options: ListDiff.Options(), cancel: cancel)
+            }.get()
         }
-        return (mapping.oldToNew.array, mapping.newToOld.array, mapping.matchCount)
-    }
-
-    /// Writes the key of each of `ids` (one snapshot's identities, flat) to
-    /// `keys` from offset `start` on, section by section: the section's tag
-    /// is placed once per section (`tags.packed` shifted by `shift` above
-    /// the identity's bits, else `spread`), and each item's key is its
-    /// identity's key with that tag folded in. Polls `cancel` every
-    /// `CancelFlag.pollInterval` items.
-    ///
-    /// - Precondition: `layout` covers exactly `ids`; `sectionTags` has one
-    ///   tag per section of `layout`.
-    @inlinable
-    static func fillKeys<ID: Hashable>(
-        _ keys: UnsafeMutableBufferPointer<UInt64>, from start: Int, of ids: UnsafeBufferPointer<ID>,
-        sectionTags: [UInt32], layout: SectionLayout, tags: SectionTags, shift: Int?, cancel: CancelFlag?
-    ) throws(CoreFailure) {
-        precondition(layout.itemCount == ids.count && sectionTags.count == layout.sectionCount)
-        guard let base = keys.baseAddress.map({ $0 + start }) else { return }
-        for section in 0..<layout.sectionCount {
-            let tag = sectionTags[section]
-            let placed = shift.map { tags.packed(tag) << $0 } ?? spread(tag)
-            for k in layout.items(inSection: section) {
+        if UUIDRecords.accepts(ID.self) {
+            // Packed UUIDs are 16-byte records: matched by their bytes, where they lie.
+            return try old.withUnsafeBytes { oldBytes in
+                new.withUnsafeBytes { newBytes in
+                    Result { () throws(CoreFailure) in
+                        try SectionPairs.match(oldRecords: oldBytes.baseAddress, newRecords: newBytes.baseAddress,
+                                               size: UUIDRecords.size, tags: tags, oldLayout: oldLayout,
+                                               newLayout: newLayout, cancel: cancel)
+                    }
+                }
+            }.get()
+        }
+        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: oldCount + newCount) {
+            (keys) throws(CoreFailure) in
+            // UInt64 is trivial: the scratch needs no deinitialization.
+            guard let base = keys.baseAddress else {
+                return try SectionPairs.match(oldKeys: nil, newKeys: nil, tags: tags, oldLayout: oldLayout,
+                                              newLayout: newLayout, equal: nil, cancel: cancel)
+            }
+            for k in 0..<oldCount {
                 try CancelFlag.poll(cancel, at: k)
-                (base + k).initialize(to: HashValueKeys.key(of: ids[k]) ^ placed)
+                (base + k).initialize(to: HashValueKeys.key(of: old[k]))
             }
+            for k in 0..<newCount {
+                try CancelFlag.poll(cancel, at: k)
+                (base + oldCount + k).initialize(to: HashValueKeys.key(of: new[k]))
+            }
+            // Integer keys are exact; hash values only group candidates.
+            let exact = IntegerKeys.accepts(ID.self)
+            return try SectionPairs.match(oldKeys: UnsafePointer(base), newKeys: UnsafePointer(base + oldCount), tags: tags,
+                                          oldLayout: oldLayout, newLayout: newLayout,
+                                          equal: exact ? nil : { old[$0] == new[$1] }, cancel: cancel)
         }
     }
 
-    /// A tag spread over 64 bits: a multiplication by an odd constant, which
-    /// is a bijection modulo 2^64 (so distinct tags stay distinct) and makes
-    /// neighbouring tags differ in many bits.
+    /// The options of the leftovers' match: only the pairing is read from them
+    /// (`ItemPass` finds the moves section by section), so the core skips its
+    /// move pass over the leftovers. The pairing does not depend on it
+    /// (`ListDiff.Options.ignoresOrder`).
     @inlinable
-    static func spread(_ tag: UInt32) -> UInt64 { UInt64(tag) &* 0x9E37_79B9_7F4A_7C15 }
+    static var pairingOnly: ListDiff.Options { ListDiff.Options(ignoresOrder: true) }
 }
 
 extension ItemMatch {

@@ -29,12 +29,17 @@ struct ItemPass {
         deletions = Self.paths(of: items.deletions, in: oldLayout) { sections.newSection(forOld: $0) != nil }
         insertions = Self.paths(of: items.insertions, in: newLayout) { sections.oldSection(forNew: $0) != nil }
         var movedOld = Bits(count: itemUpdates.isEmpty ? 0 : items.oldCount)
-        var section = SectionItems()
-        for newSection in 0..<newLayout.sectionCount {
-            section.gather(newSection, partner: sections.oldSection(forNew: newSection), items: items,
-                           oldLayout: oldLayout, newLayout: newLayout)
-            section.appendMoves(to: &moves, oldLayout: oldLayout) { if movedOld.count > 0 { movedOld.insert($0) } }
+        let scratch = SectionItems(capacity: newLayout.largestSectionCount)
+        var moves: [SectionedDiff.ItemPair] = []
+        items.newToOld.withUnsafeBufferPointer { newToOld in
+            for newSection in 0..<newLayout.sectionCount {
+                scratch.appendMoves(of: newSection, partner: sections.oldSection(forNew: newSection), newToOld: newToOld,
+                                    oldLayout: oldLayout, newLayout: newLayout, to: &moves) {
+                    if movedOld.count > 0 { movedOld.insert($0) }
+                }
+            }
         }
+        self.moves = moves
         if itemUpdates.isEmpty { return }
         var updatedOld = Bits(count: items.oldCount)
         updates.reserveCapacity(itemUpdates.count)
@@ -69,92 +74,120 @@ struct ItemPass {
     }
 }
 
-/// One new section's matched items, with scratch reused from section to
-/// section: which came from its partner section (the candidates to stay)
-/// and whether those kept their order.
-private struct SectionItems {
-    var newSection = 0
-    /// Per matched item, in new order: its place in the new section and its
-    /// old flat offset (its old section is looked up again only if it moves).
-    var newPlaces: [Int] = []
-    var oldOffsets: [Int] = []
-    /// The candidates (from the partner section), in new order: their old
-    /// places, and their index in the lists above.
-    var keptPlaces: [heckel_offset] = []
-    var keptAt: [Int] = []
-    var crossing = false
-    var inOrder = true
-    /// Positions in `keptPlaces` that left the kept order (from the core).
-    var moved: [heckel_offset] = []
+/// The moves of one new section at a time, with scratch sized once for the
+/// largest section: the old places and new offsets of the items that came
+/// from the partner section (the candidates to stay), the new offsets of the
+/// items that came from other sections, and which candidates left the kept
+/// order.
+///
+/// An item came from the partner section exactly when its old flat offset
+/// lies in the partner's range of the old layout: one comparison per item,
+/// no section lookup. The section's items are walked once; the moves are
+/// then written from the two short lists (moved candidates, items from other
+/// sections) merged by new offset, and only items from other sections have
+/// their old section looked up.
+///
+/// Invariant: the four buffers hold `capacity` entries each, allocated in
+/// `init` and freed in `deinit`.
+private final class SectionItems {
+    let capacity: Int
+    /// Per candidate, in new order: its place in the partner section.
+    let keptPlaces: UnsafeMutablePointer<heckel_offset>
+    /// Per candidate, in new order: its new flat offset.
+    let keptAt: UnsafeMutablePointer<UInt32>
+    /// The new flat offsets of the items from other sections, ascending.
+    let crossingAt: UnsafeMutablePointer<UInt32>
+    /// Positions in `keptPlaces` that left the kept order (from the core),
+    /// ascending.
+    let moved: UnsafeMutablePointer<heckel_offset>
     var hint = 0
 
-    mutating func gather(_ section: Int, partner: Int?, items: ItemMatch, oldLayout: SectionLayout, newLayout: SectionLayout) {
-        newSection = section
-        newPlaces.removeAll(keepingCapacity: true)
-        oldOffsets.removeAll(keepingCapacity: true)
-        keptPlaces.removeAll(keepingCapacity: true)
-        keptAt.removeAll(keepingCapacity: true)
-        crossing = false
-        inOrder = true
+    init(capacity: Int) {
+        self.capacity = capacity
+        // At least one entry each: the core takes no null buffers.
+        keptPlaces = .allocate(capacity: max(1, capacity))
+        keptAt = .allocate(capacity: max(1, capacity))
+        crossingAt = .allocate(capacity: max(1, capacity))
+        moved = .allocate(capacity: max(1, capacity))
+    }
+
+    deinit {
+        keptPlaces.deallocate()
+        keptAt.deallocate()
+        crossingAt.deallocate()
+        moved.deallocate()
+    }
+
+    /// Appends the moves of new section `section` (ascending by new place):
+    /// every item from another section, and the candidates outside one
+    /// longest increasing run of their old places. Calls `movedOld` with
+    /// each moved item's old flat offset.
+    func appendMoves(
+        of section: Int, partner: Int?, newToOld: UnsafeBufferPointer<UInt32>, oldLayout: SectionLayout,
+        newLayout: SectionLayout, to moves: inout [SectionedDiff.ItemPair], movedOld: (Int) -> Void
+    ) {
         let range = newLayout.items(inSection: section)
-        var last = -1
+        precondition(range.count <= capacity, "SectionedDiff: scratch smaller than a section")
+        // An empty range when there is no partner: every matched item crosses.
+        let partnerRange = partner.map { oldLayout.items(inSection: $0) } ?? 0..<0
+        let (low, high) = (partnerRange.lowerBound, partnerRange.upperBound)
+        var keptCount = 0, crossingCount = 0, last = -1
+        var inOrder = true
         for newOffset in range {
-            guard let oldOffset = items.oldOffset(forNew: newOffset) else { continue }
-            let oldSection = oldLayout.section(containing: oldOffset, hint: hint)
-            hint = oldSection
-            if oldSection == partner {
-                let place = oldOffset - oldLayout.starts[oldSection]
+            let mapped = newToOld[newOffset]
+            // `Mapping.unmatched` exceeds every offset, so it is never in the
+            // partner's range. Offsets fit 32 bits: lists are at most
+            // ListDiff.maximumCount long.
+            let oldOffset = Int(mapped)
+            if oldOffset >= low && oldOffset < high {
+                let place = oldOffset &- low
                 if place <= last { inOrder = false }
                 last = place
-                // Offsets fit 32 bits: lists are at most ListDiff.maximumCount long.
-                keptPlaces.append(heckel_offset(truncatingIfNeeded: place))
-                keptAt.append(newPlaces.count)
+                keptPlaces[keptCount] = heckel_offset(truncatingIfNeeded: place)
+                keptAt[keptCount] = UInt32(truncatingIfNeeded: newOffset)
+                keptCount &+= 1
+            } else if mapped != Mapping.unmatched {
+                crossingAt[crossingCount] = UInt32(truncatingIfNeeded: newOffset)
+                crossingCount &+= 1
+            }
+        }
+        if crossingCount == 0 && inOrder { return }
+        let movedCount = inOrder ? 0 : findOutOfOrder(count: keptCount)
+        var nextMoved = 0, nextCrossing = 0
+        while nextMoved < movedCount || nextCrossing < crossingCount {
+            let candidate = nextMoved < movedCount ? Int(moved[nextMoved]) : 0
+            let candidateAt = nextMoved < movedCount ? Int(keptAt[candidate]) : Int.max
+            let crossingNew = nextCrossing < crossingCount ? Int(crossingAt[nextCrossing]) : Int.max
+            let newOffset: Int, oldOffset: Int, old: IndexPath
+            if candidateAt < crossingNew {
+                newOffset = candidateAt
+                let place = Int(keptPlaces[candidate])
+                oldOffset = low + place
+                old = .sectioned(partner.unsafelyUnwrapped, place)
+                nextMoved += 1
             } else {
-                crossing = true
+                newOffset = crossingNew
+                oldOffset = Int(newToOld[newOffset])
+                let oldSection = oldLayout.section(containing: oldOffset, hint: hint)
+                hint = oldSection
+                old = .sectioned(oldSection, oldOffset - oldLayout.starts[oldSection])
+                nextCrossing += 1
             }
-            newPlaces.append(newOffset - range.lowerBound)
-            oldOffsets.append(oldOffset)
+            moves.append(SectionedDiff.ItemPair(old: old, new: .sectioned(section, newOffset - range.lowerBound)))
+            movedOld(oldOffset)
         }
     }
 
-    /// Appends this section's moves (ascending by new place): every item from
-    /// another section, and the candidates outside one longest increasing run.
-    mutating func appendMoves(to moves: inout [SectionedDiff.ItemPair], oldLayout: SectionLayout,
-                              movedOld: (Int) -> Void) {
-        if !crossing && inOrder { return }
-        findOutOfOrder()
-        var candidate = 0, movedCandidate = 0
-        for k in newPlaces.indices {
-            if candidate < keptAt.count, keptAt[candidate] == k {
-                let leaves = movedCandidate < moved.count && Int(moved[movedCandidate]) == candidate
-                if leaves { movedCandidate += 1 }
-                candidate += 1
-                if !leaves { continue }
-            }
-            let oldSection = oldLayout.section(containing: oldOffsets[k], hint: hint)
-            hint = oldSection
-            moves.append(SectionedDiff.ItemPair(
-                old: .sectioned(oldSection, oldOffsets[k] - oldLayout.starts[oldSection]),
-                new: .sectioned(newSection, newPlaces[k])))
-            movedOld(oldOffsets[k])
-        }
-    }
-
-    /// Fills `moved` through `heckel_find_moves`, the one owner of "which
-    /// matched pairs are moves".
-    private mutating func findOutOfOrder() {
-        moved.removeAll(keepingCapacity: true)
-        if inOrder || keptPlaces.isEmpty { return }
-        let count = keptPlaces.count
+    /// Writes to `moved` the positions among the first `count` entries of
+    /// `keptPlaces` that leave one longest increasing run, through
+    /// `heckel_find_moves`, the one owner of "which matched pairs are
+    /// moves"; returns how many.
+    private func findOutOfOrder(count: Int) -> Int {
+        if count == 0 { return 0 }
         var moveCount = 0
         var options = heckel_options()
-        var status = HECKEL_OK
-        keptPlaces.withUnsafeBufferPointer { places in
-            moved = [heckel_offset](unsafeUninitializedCapacity: count) { buffer, initialized in
-                status = heckel_find_moves(places.baseAddress, count, &options, buffer.baseAddress, &moveCount)
-                initialized = status == HECKEL_OK ? moveCount : 0
-            }
-        }
+        let status = heckel_find_moves(keptPlaces, count, &options, moved, &moveCount)
         if status != HECKEL_OK { CoreFailure(status: status, oldCount: count, newCount: count).trap() }
+        return moveCount
     }
 }

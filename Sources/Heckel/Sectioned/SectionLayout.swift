@@ -32,6 +32,15 @@ struct SectionLayout: Hashable, Sendable {
 
     @usableFromInline func items(inSection section: Int) -> Range<Int> { starts[section] ..< starts[section + 1] }
 
+    /// The item count of the largest section (0 with no sections).
+    ///
+    /// - Complexity: O(s), s = section count.
+    var largestSectionCount: Int {
+        var largest = 0
+        for section in 0..<sectionCount { largest = max(largest, starts[section + 1] - starts[section]) }
+        return largest
+    }
+
     /// The section holding flat offset `offset` (a binary search, skipping
     /// empty sections). - Precondition: `0 <= offset < itemCount`.
     @usableFromInline

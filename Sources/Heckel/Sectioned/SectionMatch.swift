@@ -100,19 +100,4 @@ struct SectionTags {
         }
         self.pairsItems = pairsItems
     }
-
-    /// The tags renumbered densely, for packing into a key's high bits:
-    /// pair tags as they are, `oldOnly` and `newOnly` just above them. All
-    /// are below `packedLimit`.
-    @inlinable
-    func packed(_ tag: UInt32) -> UInt64 {
-        switch tag {
-        case Self.oldOnly: UInt64(new.count)
-        case Self.newOnly: UInt64(new.count) + 1
-        default: UInt64(tag)
-        }
-    }
-
-    @inlinable
-    var packedLimit: UInt64 { UInt64(new.count) + 2 }
 }

@@ -177,8 +177,13 @@ extension SectionedDiff {
         let replaced = ReplacedSections(sections, rebuilt: rebuilt)
         let routed = replaced.route(itemMoves) { movedItemIsUpdated.contains($0) }
         batch.itemMoves = routed.moves
-        batch.itemDeletions = itemDeletions.filter { !replaced.old.contains($0.sectionIndex) } + routed.deletions
-        batch.itemInsertions = itemInsertions.filter { !replaced.new.contains($0.sectionIndex) } + routed.insertions
+        // The diff's own deletions and insertions ascend; only what is
+        // appended after them needs the sort at the end.
+        batch.itemDeletions = itemDeletions.filter { !replaced.old.contains($0.sectionIndex) }
+        batch.itemInsertions = itemInsertions.filter { !replaced.new.contains($0.sectionIndex) }
+        let (ascendingDeletions, ascendingInsertions) = (batch.itemDeletions.count, batch.itemInsertions.count)
+        batch.itemDeletions += routed.deletions
+        batch.itemInsertions += routed.insertions
         // Updates of moved items went with their moves; the others stay in a
         // matched pair of sections.
         for (index, update) in itemUpdates.enumerated()
@@ -193,8 +198,8 @@ extension SectionedDiff {
                 batch.itemInsertions.append(update.new)
             }
         }
-        batch.itemDeletions.sort()
-        batch.itemInsertions.sort()
+        if batch.itemDeletions.count > ascendingDeletions { batch.itemDeletions.sort() }
+        if batch.itemInsertions.count > ascendingInsertions { batch.itemInsertions.sort() }
         batch.itemReloads.sort()
         return batch
     }

@@ -1,11 +1,11 @@
 @testable import Heckel
 import Testing
 
-/// 8-byte integer identities that fill their 64 bits (no room to pack a
-/// section tag beside them) are compared by `WordEquality`, a C function on
-/// the identities' buffers; `Opaque` hides the same identities from it, so
-/// the general pass (hash values, `==` through a Swift closure) diffs the
-/// same snapshots for comparison.
+/// 8-byte integer identities that fill their 64 bits are their own exact
+/// keys in each section pair's match (`SectionPairs`), read where they lie;
+/// `Opaque` hides the same identities from that route, so the general pass
+/// (hash values, `==` through a Swift closure) diffs the same snapshots for
+/// comparison.
 @Suite("SectionedDiff with full 64-bit integer identities")
 struct SectionedWordIdentityTests {
     @Test("agrees with the general pass, duplicates included, and with the data", arguments: [4, 12] as [Int])
@@ -24,11 +24,16 @@ struct SectionedWordIdentityTests {
         }
     }
 
+    /// A tag spread over 64 bits by an odd multiplier, as a pass keyed by
+    /// (section pair, identity) folds it into an identity's key.
+    static func spread(_ tag: UInt32) -> UInt64 { UInt64(tag) &* 0x9E37_79B9_7F4A_7C15 }
+
     /// Every item's identity is its pool number with the top bit set, mixed
-    /// with its section's tag as the within-section pass spreads it: the key
-    /// (identity ^ spread tag) of every item with one pool number is then
-    /// the same in every section, so equal keys of unequal identities crowd
-    /// the table and only the word comparison keeps them apart.
+    /// with its section's tag by `spread`: in a match keyed by (section pair,
+    /// identity) the key (identity ^ spread tag) of every item with one pool
+    /// number is the same in every section, so only comparing identities
+    /// keeps them apart; matched pair by pair, the identities differ from
+    /// section to section. Either way only equal identities pair.
     @Test("colliding keys across sections: only equal identities pair")
     func collidingKeys() throws {
         for seed in 0 ..< 1_000 as Range<UInt64> {
@@ -55,7 +60,7 @@ struct SectionedWordIdentityTests {
     private static func mixing(_ section: SectionedGroup, tag: UInt32) -> SectionedGroup {
         var mixed = section
         mixed.items = section.items.map { row in
-            SectionedRow(id: Int(bitPattern: UInt(UInt64(row.id) | 1 << 63 ^ ItemMatch.spread(tag))), content: row.content)
+            SectionedRow(id: Int(bitPattern: UInt(UInt64(row.id) | 1 << 63 ^ Self.spread(tag))), content: row.content)
         }
         return mixed
     }
