@@ -32,8 +32,9 @@ for k in 1 2; do
         --cores 1 --memory 1g --webui-port 0 --work-dir "$work/worker$k" >"$work/worker$k.log" 2>&1 &
     pids+=($!)
 done
-# Ready when both workers have registered with the master (60 s at most).
-for _ in $(seq 120); do
+# Ready when both workers have registered with the master (180 s at most: three
+# JVMs starting on a loaded 2-core machine have taken over a minute).
+for _ in $(seq 360); do
     [ "$(grep -c "Registering worker" "$work/master.log" 2>/dev/null || true)" -ge 2 ] && break
     sleep 0.5
 done
