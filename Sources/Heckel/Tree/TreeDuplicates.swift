@@ -1,11 +1,16 @@
 /// Finds a repeated identity in either tree.
 ///
-/// The fast way: one 64-bit key per identity (`HashValueKeys.key(of:)`:
-/// the bits of an integer, else its `hashValue`), and the C core's
-/// `heckel_first_repeated_key` over each tree's keys. Equal identities have
-/// equal keys, so distinct keys in both trees mean distinct identities. A
-/// repeated key is confirmed with `==`; unequal identities under one key (a
-/// hash collision) send the call to the exact way, `exactFirst`.
+/// Keys: one 64-bit key per identity (`HashValueKeys.key(of:)`: the bits of
+/// an integer, else its `hashValue`). Equal identities have equal keys, so
+/// distinct keys mean distinct identities.
+///
+/// What `TreeDiff` runs: the C core's `heckel_first_repeated_key` over the
+/// old tree's keys (`firstRepeatedKey`), and after the match the new tree's
+/// keys against the unmatched nodes' keys only (`newMayRepeat`). Either one
+/// finding keys that repeat sends the diff to `first`, the full check: the
+/// core's pass over each tree's keys, a repeated key confirmed with `==`,
+/// and unequal identities under one key (a hash collision) sent to the
+/// exact way, `exactFirst`.
 @usableFromInline
 enum TreeDuplicates {
     /// The first repeated identity found: its tree and two of its preorder
