@@ -135,13 +135,18 @@ enum TreeDuplicates {
     /// crafted to crowd one slot cannot be made in advance.
     ///
     /// - Complexity: O(n) expected for n new identities: one key, one
-    ///   multiplication and about one slot read per identity.
+    ///   multiplication and about one slot read per identity (or, past an
+    ///   eighth of them unmatched, `firstRepeatedKey` over them).
     @inlinable
     static func newMayRepeat<ID: Hashable>(_ newIDs: ContiguousArray<ID>, mapping: Mapping, cancel: CancelFlag?)
         throws(CoreFailure) -> Bool {
         let storage = mapping.storage
         let unmatchedCount = newIDs.count - mapping.matchCount
         if unmatchedCount == 0 { return false }
+        // Past an eighth of the nodes unmatched, the set (32 bytes per
+        // unmatched node) would outgrow the core's pass over the new keys
+        // (8 bytes per key), which then costs about as much time.
+        if unmatchedCount > newIDs.count / 8 { return try firstRepeatedKey(newIDs, cancel: cancel) != nil }
         let unmatched = UnsafeBufferPointer(start: storage.entries + storage.insertionsStart, count: unmatchedCount)
         var bits = 6
         while 1 << bits < 4 * unmatchedCount { bits += 1 }
