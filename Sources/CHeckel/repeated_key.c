@@ -1,13 +1,20 @@
 /* heckel_first_repeated_key: the first key of one list equal to an earlier
  * one, in two steps.
  *
- * Whether any key repeats: the keys, mixed under the call's seed (heckel_mix,
- * a bijection, so equal mixed keys iff equal keys), are scattered by their
- * top bits into partitions of about PART_TARGET keys, and each partition goes
- * through one open-addressing set small enough for the L2 cache (linear
- * probing, power-of-two capacity, at most half full). A partition's keys all
- * share its top bits, so a value with other top bits marks an empty slot.
- * One big set would miss the cache on nearly every key instead.
+ * Whether any key repeats: the keys, each multiplied by an odd multiplier
+ * drawn per call (a bijection modulo 2^64, so equal products iff equal keys),
+ * are scattered by the top bits of the product into partitions of about
+ * PART_TARGET keys, and each partition goes through one open-addressing set
+ * small enough for the L2 cache (linear probing, power-of-two capacity, at
+ * most half full, a key's slot the product's next bits below the
+ * partition's). The top bits of a product by a random odd multiplier are a
+ * universal hash of the key (multiplicative hashing: Dietzfelbinger,
+ * Hagerup, Katajainen and Penttonen, "A Reliable Randomized Algorithm for
+ * the Closest-Pair Problem", J. Algorithms 25, 1997), so crafted keys cannot
+ * crowd a partition or a slot, and one multiplication costs less than
+ * heckel_mix. A partition's keys all share its top bits, so a value with
+ * other top bits marks an empty slot. One big set would miss the cache on
+ * nearly every key instead.
  *
  * Which key repeats first, only when one does (or straight away for lists
  * small enough for one set to stay in cache): one set over the whole list
@@ -40,12 +47,20 @@ static size_t set_capacity(size_t count) {
     return capacity;
 }
 
+/* log2 of a power of two. */
+static unsigned log2_of(size_t power) {
+    unsigned bits = 0;
+    while (((size_t)1 << bits) < power) bits++;
+    return bits;
+}
+
 /* Sets *any: whether two of keys[0 ..< count] (count >= 2) are equal. */
 static heckel_status any_repeat(const heckel_env *env, const uint64_t *keys, size_t count, bool *any) {
     unsigned bits = 1;
     while ((count >> bits) > PART_TARGET) bits++;
     const size_t parts = (size_t)1 << bits;
     const unsigned shift = 64 - bits;
+    const uint64_t multiplier = env->seed | 1;
     size_t *starts = heckel_zalloc(env, 2 * parts + 1, sizeof(size_t)); /* starts, then cursors */
     uint64_t *scattered = heckel_alloc(env, count, sizeof(uint64_t));
     uint64_t *set = NULL;
@@ -54,7 +69,7 @@ static heckel_status any_repeat(const heckel_env *env, const uint64_t *keys, siz
     status = HECKEL_CANCELLED;
     for (size_t k = 0; k < count; k++) {
         if (heckel_poll(env, k)) goto done;
-        starts[(heckel_mix(keys[k], env->seed) >> shift) + 1]++;
+        starts[((keys[k] * multiplier) >> shift) + 1]++;
     }
     size_t *cursors = starts + parts + 1, largest = 0;
     for (size_t p = 0; p < parts; p++) {
@@ -64,10 +79,12 @@ static heckel_status any_repeat(const heckel_env *env, const uint64_t *keys, siz
     }
     for (size_t k = 0; k < count; k++) {
         if (heckel_poll(env, k)) goto done;
-        const uint64_t mixed = heckel_mix(keys[k], env->seed);
+        const uint64_t mixed = keys[k] * multiplier;
         scattered[cursors[mixed >> shift]++] = mixed;
     }
     const size_t capacity = set_capacity(largest), mask = capacity - 1;
+    /* The slot: the product's bits right below the partition's. */
+    const unsigned slot_shift = 64 - log2_of(capacity);
     status = HECKEL_OUT_OF_MEMORY;
     set = heckel_alloc(env, capacity, sizeof(uint64_t));
     if (!set) goto done;
@@ -80,7 +97,7 @@ static heckel_status any_repeat(const heckel_env *env, const uint64_t *keys, siz
         for (size_t s = 0; s < capacity; s++) set[s] = empty;
         for (size_t k = starts[p]; k < starts[p + 1] && !*any; k++) {
             const uint64_t mixed = scattered[k];
-            size_t s = (size_t)mixed & mask;
+            size_t s = (size_t)((mixed << bits) >> slot_shift);
             while (set[s] != empty && set[s] != mixed) s = (s + 1) & mask;
             *any = set[s] == mixed;
             set[s] = mixed;

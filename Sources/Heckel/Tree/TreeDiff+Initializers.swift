@@ -12,9 +12,10 @@ extension TreeDiff {
     /// - Throws: `TreeDiff.Error.duplicateIdentity` when two nodes of one tree
     ///   share an identity; `.tooLarge` past `ListDiff.maximumCount` nodes
     ///   in all; `.outOfMemory`.
-    /// - Complexity: O(n) expected for n nodes in all (two core matches:
-    ///   the identities against each other, and each tree's against itself
-    ///   reversed, for duplicates), plus O(k log k) per parent whose k
+    /// - Complexity: O(n) expected for n nodes in all (one core match of
+    ///   the identities against each other; for duplicates, a set over the
+    ///   old tree's keys and a lookup per new node among the unmatched
+    ///   nodes' keys), plus O(k log k) per parent whose k
     ///   staying children change order, plus one content comparison per
     ///   matched pair.
     @inlinable @inline(__always)
@@ -89,31 +90,50 @@ extension TreeDiff {
     ) throws(Error) -> TreeDiff? {
         let total = oldIDs.count + newIDs.count
         if total > ListDiff.maximumCount { throw .tooLarge(count: total) }
-        let duplicate: (old: Bool, first: Int, second: Int)?
+        // The old tree's keys are checked in full before the match, the new
+        // tree's after it from the match's own pairing
+        // (`TreeDuplicates.newMayRepeat`: the new keys looked up among the
+        // few unmatched nodes' keys). A suspected repeat (or keys equal by
+        // chance) is settled by `TreeDuplicates.first`, which reports it as
+        // it always has: old tree first, the first repeat in preorder.
+        var duplicate: (old: Bool, first: Int, second: Int)?
         do throws(CoreFailure) {
-            duplicate = try TreeDuplicates.first(old: oldIDs, new: newIDs, cancel: cancel)
-        } catch {
-            if let error = Error.from(error) { throw error }
-            return nil
-        }
-        if let (isOld, first, second) = duplicate {
-            let shape = isOld ? oldTree.shape : newTree.shape
-            throw Error.duplicateIdentity((isOld ? oldIDs : newIDs)[first], tree: isOld ? .old : .new,
-                                          first: shape.path(of: first), second: shape.path(of: second))
-        }
-        do throws(CoreFailure) {
-            let mapping = try oldIDs.withUnsafeBufferPointer { (old) throws(CoreFailure) in
-                try newIDs.withUnsafeBufferPointer { (new) throws(CoreFailure) in
-                    try Matcher.match(old, new, options: ListDiff.Options(ignoresOrder: true), cancel: cancel)
-                }
+            var matched: Mapping?
+            var suspect = try TreeDuplicates.firstRepeatedKey(oldIDs, cancel: cancel) != nil
+            if !suspect {
+                let mapping = try matchIdentities(oldIDs, newIDs, cancel: cancel)
+                matched = mapping
+                suspect = try TreeDuplicates.newMayRepeat(newIDs, mapping: mapping, cancel: cancel)
             }
-            var pass = try TreePass(old: oldTree.shape, new: newTree.shape, mapping: mapping, cancel: cancel)
-            pass.updatedPairs = try updates(oldTree.nodes, newTree.nodes, mapping: mapping, cancel: cancel)
-            return TreeDiff(oldIdentities: oldIDs, newIdentities: newIDs, oldShape: oldTree.shape,
-                            newShape: newTree.shape, mapping: mapping, pass: pass)
+            if suspect { duplicate = try TreeDuplicates.first(old: oldIDs, new: newIDs, cancel: cancel) }
+            if duplicate == nil {
+                let mapping: Mapping
+                if let matched { mapping = matched } else { mapping = try matchIdentities(oldIDs, newIDs, cancel: cancel) }
+                var pass = try TreePass(old: oldTree.shape, new: newTree.shape, mapping: mapping, cancel: cancel)
+                pass.updatedPairs = try updates(oldTree.nodes, newTree.nodes, mapping: mapping, cancel: cancel)
+                return TreeDiff(oldIdentities: oldIDs, newIdentities: newIDs, oldShape: oldTree.shape,
+                                newShape: newTree.shape, mapping: mapping, pass: pass)
+            }
         } catch {
             if let error = Error.from(error) { throw error }
             return nil
+        }
+        let (isOld, first, second) = duplicate.unsafelyUnwrapped
+        let shape = isOld ? oldTree.shape : newTree.shape
+        throw Error.duplicateIdentity((isOld ? oldIDs : newIDs)[first], tree: isOld ? .old : .new,
+                                      first: shape.path(of: first), second: shape.path(of: second))
+    }
+
+    /// The core's pairing of the old identities with the new ones, in any
+    /// order (the k-th occurrence of an identity in the old tree with its
+    /// k-th in the new).
+    @inlinable
+    static func matchIdentities(_ oldIDs: ContiguousArray<ID>, _ newIDs: ContiguousArray<ID>, cancel: CancelFlag?)
+        throws(CoreFailure) -> Mapping {
+        try oldIDs.withUnsafeBufferPointer { (old) throws(CoreFailure) in
+            try newIDs.withUnsafeBufferPointer { (new) throws(CoreFailure) in
+                try Matcher.match(old, new, options: ListDiff.Options(ignoresOrder: true), cancel: cancel)
+            }
         }
     }
 

@@ -1,11 +1,16 @@
 /// Finds a repeated identity in either tree.
 ///
-/// The fast way: one 64-bit key per identity (`HashValueKeys.key(of:)`:
-/// the bits of an integer, else its `hashValue`), and the C core's
-/// `heckel_first_repeated_key` over each tree's keys. Equal identities have
-/// equal keys, so distinct keys in both trees mean distinct identities. A
-/// repeated key is confirmed with `==`; unequal identities under one key (a
-/// hash collision) send the call to the exact way, `exactFirst`.
+/// Keys: one 64-bit key per identity (`HashValueKeys.key(of:)`: the bits of
+/// an integer, else its `hashValue`). Equal identities have equal keys, so
+/// distinct keys mean distinct identities.
+///
+/// What `TreeDiff` runs: the C core's `heckel_first_repeated_key` over the
+/// old tree's keys (`firstRepeatedKey`), and after the match the new tree's
+/// keys against the unmatched nodes' keys only (`newMayRepeat`). Either one
+/// finding keys that repeat sends the diff to `first`, the full check: the
+/// core's pass over each tree's keys, a repeated key confirmed with `==`,
+/// and unequal identities under one key (a hash collision) sent to the
+/// exact way, `exactFirst`.
 @usableFromInline
 enum TreeDuplicates {
     /// The first repeated identity found: its tree and two of its preorder
@@ -103,5 +108,104 @@ enum TreeDuplicates {
         for offset in 0..<oldCount where Int(side[offset]) != oldCount - 1 - offset { return false }
         for offset in oldCount..<total where Int(side[offset]) != oldCount + (total - 1 - offset) { return false }
         return true
+    }
+
+    /// Whether the new tree may repeat an identity, given that the old
+    /// tree's identities are distinct and `mapping` is the core's pairing
+    /// of the old identities with the new ones. `false` proves the new
+    /// identities distinct; `true` (a repeat, or keys equal by chance)
+    /// sends the caller to `first`, the full check.
+    ///
+    /// Why `false` is a proof: the core pairs as many equal identities as
+    /// both trees hold, and the old tree holds each identity at most once,
+    /// so an identity the new tree holds twice or more is paired at most
+    /// once: at least one of its nodes is unmatched (an insertion of the
+    /// mapping). A second node of it is then unmatched too, or matched.
+    /// The first shows as a key repeated among the unmatched nodes' keys;
+    /// the second as a key of a matched node equal to an unmatched node's.
+    /// Every new node's key is looked up in a small set of the unmatched
+    /// nodes' keys: the unmatched ones find themselves, exactly once each
+    /// when their keys are distinct, so more finds than unmatched nodes
+    /// mean a matched node shares a key with an unmatched one.
+    ///
+    /// The set (linear probing, at most a quarter full) places a key by the
+    /// high bits of its product with an odd multiplier drawn per call
+    /// (multiplicative hashing, Dietzfelbinger et al., "A Reliable
+    /// Randomized Algorithm for the Closest-Pair Problem", 1997), so keys
+    /// crafted to crowd one slot cannot be made in advance.
+    ///
+    /// - Complexity: O(n) expected for n new identities: one key, one
+    ///   multiplication and about one slot read per identity (or, past an
+    ///   eighth of them unmatched, `firstRepeatedKey` over them).
+    @inlinable
+    static func newMayRepeat<ID: Hashable>(_ newIDs: ContiguousArray<ID>, mapping: Mapping, cancel: CancelFlag?)
+        throws(CoreFailure) -> Bool {
+        let storage = mapping.storage
+        let unmatchedCount = newIDs.count - mapping.matchCount
+        if unmatchedCount == 0 { return false }
+        // Past an eighth of the nodes unmatched, the set (32 bytes per
+        // unmatched node) would outgrow the core's pass over the new keys
+        // (8 bytes per key), which then costs about as much time.
+        if unmatchedCount > newIDs.count / 8 { return try firstRepeatedKey(newIDs, cancel: cancel) != nil }
+        let unmatched = UnsafeBufferPointer(start: storage.entries + storage.insertionsStart, count: unmatchedCount)
+        var bits = 6
+        while 1 << bits < 4 * unmatchedCount { bits += 1 }
+        let shift = UInt64(64 - bits), mask = (1 << bits) - 1
+        let multiplier = UInt64.random(in: .min ... .max) | 1
+        // Slots hold keys, 0 an empty slot; whether an unmatched node has
+        // the key 0 is kept beside them.
+        return try withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 1 << bits) {
+            (slots) throws(CoreFailure) -> Bool in
+            slots.initialize(repeating: 0)
+            var zeroUnmatched = false
+            for offset in unmatched {
+                let key = key(of: newIDs[Int(offset)])
+                if key == 0 {
+                    if zeroUnmatched { return true }
+                    zeroUnmatched = true
+                    continue
+                }
+                var s = Int(truncatingIfNeeded: (key &* multiplier) >> shift)
+                while slots[s] != 0 {
+                    if slots[s] == key { return true }
+                    s = (s &+ 1) & mask
+                }
+                slots[s] = key
+            }
+            let slots = UnsafeMutablePointer(slots.baseAddress.unsafelyUnwrapped)
+            var found = 0
+            try newIDs.withUnsafeBufferPointer { (ids) throws(CoreFailure) in
+                // Polled once per stretch of `CancelFlag.pollInterval` nodes.
+                var start = 0
+                while start < ids.count {
+                    try CancelFlag.poll(cancel, at: start)
+                    let end = min(start &+ CancelFlag.pollInterval, ids.count)
+                    for k in start..<end {
+                        let key = key(of: ids[k])
+                        if key == 0 {
+                            if zeroUnmatched { found &+= 1 }
+                            continue
+                        }
+                        var s = Int(truncatingIfNeeded: (key &* multiplier) >> shift)
+                        while slots[s] != 0 {
+                            if slots[s] == key {
+                                found &+= 1
+                                break
+                            }
+                            s = (s &+ 1) & mask
+                        }
+                    }
+                    start = end
+                }
+            }
+            return found != unmatchedCount
+        }
+    }
+
+    /// The key of an identity: the bits of an integer of 64 bits at most,
+    /// else its `hashValue` (`HashValueKeys.key(of:)`).
+    @inlinable @inline(__always)
+    static func key<ID: Hashable>(of id: ID) -> UInt64 {
+        HashValueKeys.key(of: id)
     }
 }

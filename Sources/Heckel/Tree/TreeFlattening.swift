@@ -8,10 +8,18 @@ struct FlatTree<Node, ID> {
 
     @inlinable init() {}
 
-    /// Gathers the trees under `roots`, appending each node's identity to
-    /// `ids`, with room for `expectedCount` nodes reserved up front (the
-    /// arrays still grow past it). `nil` when the diff was cancelled (polled
-    /// every `CancelFlag.pollInterval` nodes).
+    /// Gathers the trees under `roots`, their identities into `ids` (given
+    /// empty), with room for `expectedCount` nodes made up front (more is
+    /// made when the trees are larger). `nil` when the diff was cancelled
+    /// (polled every `CancelFlag.pollInterval` nodes).
+    ///
+    /// The nodes, identities and links are written straight into the
+    /// arrays' uninitialized storage (`init(unsafeUninitializedCapacity:)`),
+    /// so a node costs no uniqueness or capacity check per array. When the
+    /// room runs out, the walk pauses (its stack of frames and the next
+    /// root are kept), the three arrays are made again twice as large with
+    /// what was gathered copied over, as appending would, and the walk goes
+    /// on.
     ///
     /// - Precondition: at most `ListDiff.maximumCount` nodes.
     /// - Complexity: O(n) for n nodes, one call of `id` and of `children`
@@ -21,41 +29,88 @@ struct FlatTree<Node, ID> {
         _ roots: Roots, expectedCount: Int = 0, ids: inout ContiguousArray<ID>, id: (Node) -> ID,
         children: (Node) -> Children, cancel: CancelFlag?
     ) -> FlatTree? where Roots.Element == Node, Children.Element == Node {
+        precondition(ids.isEmpty, "FlatTree.gathering: the identities' array is not empty")
         var tree = FlatTree()
-        if expectedCount > 0 {
-            tree.nodes.reserveCapacity(expectedCount)
-            tree.shape.reserveCapacity(expectedCount)
-            ids.reserveCapacity(ids.count + expectedCount)
-        }
         var stack: [TreeFrame<Children>] = []
         stack.reserveCapacity(64)
+        var nextRoot = roots.startIndex
         var rootIndex: UInt32 = 0
-        func visit(_ node: Node, parent: UInt32, index: UInt32) -> Bool {
-            let offset = tree.nodes.count
-            if CancelFlag.isCancelled(cancel, at: offset) { return false }
-            precondition(offset < ListDiff.maximumCount, "TreeDiff: a tree has more than ListDiff.maximumCount nodes")
-            tree.nodes.append(node)
-            ids.append(id(node))
-            tree.shape.append(parent: parent, index: index)
-            let kids = children(node)
-            if !kids.isEmpty {
-                stack.append(TreeFrame(children: kids, next: kids.startIndex, parent: UInt32(truncatingIfNeeded: offset),
-                                   index: 0))
-            }
-            return true
-        }
-        for root in roots {
-            guard visit(root, parent: TreeShape.root, index: rootIndex) else { return nil }
-            rootIndex &+= 1
-            while !stack.isEmpty {
-                guard let (child, parent, index) = stack[stack.count - 1].advance() else {
-                    stack.removeLast()
-                    continue
+        var capacity = Swift.max(expectedCount, 1024)
+        var count = 0, finished = false, cancelled = false
+        // Read once: a global's accessor is a call.
+        let maximumCount = ListDiff.maximumCount
+        while true {
+            let gathered = count
+            var links: [TreeLink] = []
+            var newIDs = ContiguousArray<ID>()
+            let nodes = ContiguousArray<Node>(unsafeUninitializedCapacity: capacity) { nodeBuffer, nodeCount in
+                newIDs = ContiguousArray<ID>(unsafeUninitializedCapacity: capacity) { idBuffer, idCount in
+                    links = [TreeLink](unsafeUninitializedCapacity: capacity) { linkBuffer, linkCount in
+                        let nodeBase = nodeBuffer.baseAddress.unsafelyUnwrapped
+                        let idBase = idBuffer.baseAddress.unsafelyUnwrapped
+                        let linkBase = linkBuffer.baseAddress.unsafelyUnwrapped
+                        // What the walk gathered before this room was made.
+                        if gathered > 0 {
+                            tree.nodes.withUnsafeBufferPointer {
+                                nodeBase.initialize(from: $0.baseAddress.unsafelyUnwrapped, count: gathered)
+                            }
+                            ids.withUnsafeBufferPointer {
+                                idBase.initialize(from: $0.baseAddress.unsafelyUnwrapped, count: gathered)
+                            }
+                            tree.shape.links.withUnsafeBufferPointer {
+                                linkBase.initialize(from: $0.baseAddress.unsafelyUnwrapped, count: gathered)
+                            }
+                            // The smaller arrays go now, not after this round.
+                            tree.nodes = []
+                            ids = []
+                            tree.shape.links = []
+                        }
+                        while count < capacity {
+                            let node: Node, parent: UInt32, index: UInt32
+                            if !stack.isEmpty {
+                                guard let next = stack[stack.count - 1].advance() else {
+                                    stack.removeLast()
+                                    continue
+                                }
+                                (node, parent, index) = next
+                            } else if nextRoot != roots.endIndex {
+                                node = roots[nextRoot]
+                                roots.formIndex(after: &nextRoot)
+                                (parent, index) = (TreeShape.root, rootIndex)
+                                rootIndex &+= 1
+                            } else {
+                                finished = true
+                                break
+                            }
+                            if CancelFlag.isCancelled(cancel, at: count) {
+                                cancelled = true
+                                break
+                            }
+                            precondition(count < maximumCount,
+                                         "TreeDiff: a tree has more than ListDiff.maximumCount nodes")
+                            (nodeBase + count).initialize(to: node)
+                            (idBase + count).initialize(to: id(node))
+                            (linkBase + count).initialize(to: TreeLink(parent: parent, index: index))
+                            let kids = children(node)
+                            if !kids.isEmpty {
+                                stack.append(TreeFrame(children: kids, next: kids.startIndex,
+                                                       parent: UInt32(truncatingIfNeeded: count), index: 0))
+                            }
+                            count &+= 1
+                        }
+                        linkCount = count
+                    }
+                    idCount = count
                 }
-                guard visit(child, parent: parent, index: index) else { return nil }
+                nodeCount = count
             }
+            tree.nodes = nodes
+            ids = newIDs
+            tree.shape.links = links
+            if cancelled { return nil }
+            if finished { return tree }
+            capacity *= 2
         }
-        return tree
     }
 }
 

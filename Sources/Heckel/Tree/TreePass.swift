@@ -24,16 +24,22 @@ struct TreePass {
     @usableFromInline
     init(old: TreeShape, new: TreeShape, mapping: Mapping, cancel: CancelFlag?) throws(CoreFailure) {
         let oldToNew = mapping.oldToNew, newToOld = mapping.newToOld
-        for node in 0..<old.count where oldToNew[node] == Mapping.unmatched {
-            try CancelFlag.poll(cancel, at: node)
-            let parent = old.links[node].parent
-            if parent == TreeShape.root || oldToNew[Int(parent)] != Mapping.unmatched { deletedRoots.append(node) }
+        // The unmatched offsets, ascending, as the core's output lists them
+        // (`DiffStorage`: deletions, then insertions), so only they are read.
+        let storage = mapping.storage
+        let deleted = UnsafeBufferPointer(start: storage.entries + storage.deletionsStart,
+                                          count: old.count - mapping.matchCount)
+        for (k, node) in deleted.enumerated() {
+            try CancelFlag.poll(cancel, at: k)
+            let parent = old.links[Int(node)].parent
+            if parent == TreeShape.root || oldToNew[Int(parent)] != Mapping.unmatched { deletedRoots.append(Int(node)) }
         }
         // Per new parent (slot new.count: the roots), the last old child
         // index of its staying children seen, + 1 (0: none yet).
         var last = [UInt32](repeating: 0, count: new.count + 1)
         var disordered: [Int] = []
-        var crossing = Bits(count: new.count)
+        // Nodes whose parent changed, ascending.
+        var crossing: [Int] = []
         for node in 0..<new.count {
             try CancelFlag.poll(cancel, at: node)
             let parent = new.links[node].parent
@@ -42,16 +48,16 @@ struct TreePass {
                 if parent == TreeShape.root || newToOld[Int(parent)] != Mapping.unmatched { insertedRoots.append(node) }
                 continue
             }
-            let oldParent = old.links[Int(matched)].parent
+            let oldLink = old.links[Int(matched)]
             let stays = parent == TreeShape.root
-                ? oldParent == TreeShape.root
-                : oldParent != TreeShape.root && oldToNew[Int(oldParent)] == parent
+                ? oldLink.parent == TreeShape.root
+                : oldLink.parent != TreeShape.root && oldToNew[Int(oldLink.parent)] == parent
             guard stays else {
-                crossing.insert(node)
+                crossing.append(node)
                 continue
             }
             let slot = parent == TreeShape.root ? new.count : Int(parent)
-            let place = old.links[Int(matched)].index &+ 1
+            let place = oldLink.index &+ 1
             if place < last[slot] {
                 if last[slot] != UInt32.max { disordered.append(slot) }
                 last[slot] = UInt32.max
@@ -60,15 +66,24 @@ struct TreePass {
             }
         }
         let outOfOrder = try Self.outOfOrder(disordered, old: old, new: new, mapping: mapping, cancel: cancel)
-        var next = outOfOrder.startIndex
-        for node in 0..<new.count {
-            if next < outOfOrder.endIndex && outOfOrder[next] == node {
-                movedNodes.append(node)
-                next += 1
-            } else if crossing.contains(node) {
-                movedNodes.append(node)
+        movedNodes = outOfOrder.isEmpty ? crossing : Self.merged(crossing, outOfOrder)
+    }
+
+    /// Two ascending lists with no offset in common, merged ascending.
+    static func merged(_ first: [Int], _ second: [Int]) -> [Int] {
+        var all: [Int] = []
+        all.reserveCapacity(first.count + second.count)
+        var i = 0, j = 0
+        while i < first.count || j < second.count {
+            if j == second.count || (i < first.count && first[i] < second[j]) {
+                all.append(first[i])
+                i += 1
+            } else {
+                all.append(second[j])
+                j += 1
             }
         }
+        return all
     }
 
     /// The staying children outside one longest increasing run of old child

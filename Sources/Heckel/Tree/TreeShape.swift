@@ -18,25 +18,13 @@ struct TreeShape: Sendable, Equatable {
 
     /// Each node's parent and index, side by side: a node's two fields are
     /// read together (one cache line for a node reached by a random offset)
-    /// and appended together (one capacity check per node).
+    /// and written together (`FlatTree.gathering`).
     @usableFromInline var links: [TreeLink] = []
 
     @inlinable init() {}
 
     /// The number of nodes.
     @inlinable var count: Int { links.count }
-
-    /// Room for `count` nodes in all.
-    @inlinable
-    mutating func reserveCapacity(_ count: Int) {
-        links.reserveCapacity(count)
-    }
-
-    /// Appends a node, in preorder.
-    @inlinable @inline(__always)
-    mutating func append(parent: UInt32, index: UInt32) {
-        links.append(TreeLink(parent: parent, index: index))
-    }
 
     /// The parent of node `offset`, or `nil` for a root.
     ///
