@@ -311,9 +311,9 @@ heckel_status heckel_find_moves(const heckel_offset *new_to_old, size_t new_coun
  * that may collide (hash values), the caller compares elements first and
  * second itself, and treats unequal ones as a collision. Uses options'
  * allocator and cancel flag (threads, ignore_order and window are ignored);
- * runs on the calling thread. Cost: O(count) expected: the keys, mixed
- * under a seed drawn per call (so crafted keys cannot crowd a partition or
- * a slot), scattered into partitions of a few thousand (8 bytes of scratch
+ * runs on the calling thread. Cost: O(count) expected: the keys, multiplied
+ * by an odd number drawn per call (so crafted keys cannot crowd a partition
+ * or a slot), scattered into partitions of a few thousand (8 bytes of scratch
  * per key) that each pass through a set small enough for the L2 cache; a
  * list with a repeat then takes one more pass, through one set of 2 to 4
  * 8-byte slots per key, to find j (lists of up to 16,384 keys take only
