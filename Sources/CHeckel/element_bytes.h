@@ -183,6 +183,15 @@ heckel_same_swift_strings(const heckel_bytes *bytes, bool a_new, size_t a, bool 
 static inline __attribute__((always_inline)) bool heckel_same_elements(const heckel_bytes *bytes, bool a_new, size_t a, bool b_new,
                                         size_t b) {
     if (bytes->old_strings) return heckel_same_swift_strings(bytes, a_new, a, b_new, b);
+    if (bytes->old_records) {
+        /* Records: one size, no span to read; 16 bytes (UUIDs, Swift small
+         * strings) as two words with one branch. */
+        const size_t size = bytes->size, stride = bytes->stride;
+        const unsigned char *a_bytes = (a_new ? bytes->new_records : bytes->old_records) + a * stride;
+        const unsigned char *b_bytes = (b_new ? bytes->new_records : bytes->old_records) + b * stride;
+        if (size == 16) return (heckel_word_diff(a_bytes, b_bytes, 0) | heckel_word_diff(a_bytes, b_bytes, 8)) == 0;
+        return heckel_same_bytes(a_bytes, b_bytes, size);
+    }
     size_t a_length, b_length;
     const unsigned char *a_bytes = heckel_element(bytes, a_new, a, &a_length);
     const unsigned char *b_bytes = heckel_element(bytes, b_new, b, &b_length);
