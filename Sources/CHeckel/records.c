@@ -83,6 +83,13 @@ heckel_status heckel_match_records_at_stride(const void *old_records, size_t old
                                              const void *new_records, size_t new_count,
                                              size_t element_size, size_t stride,
                                              const heckel_options *options, heckel_result *result) {
+    return heckel_match_records_with_secret(old_records, old_count, new_records, new_count, element_size, stride, 0,
+                                            options, result);
+}
+
+heckel_status heckel_match_records_with_secret(const void *old_records, size_t old_count, const void *new_records,
+                                               size_t new_count, size_t element_size, size_t stride, uint64_t secret,
+                                               const heckel_options *options, heckel_result *result) {
     heckel_status status = heckel_check_lists(old_records, old_count, new_records, new_count, result);
     if (status != HECKEL_OK) return status;
     if (element_size == 0 || stride < element_size) return HECKEL_INVALID_ARGUMENT;
@@ -90,7 +97,7 @@ heckel_status heckel_match_records_at_stride(const void *old_records, size_t old
     heckel_env env = heckel_env_make(options);
     heckel_seeded_bytes input = {.bytes = {.old_records = old_records, .new_records = new_records, .size = element_size,
                                     .stride = stride},
-                          .seed = heckel_random_seed(old_count + new_count)};
+                          .seed = heckel_secret_seed(secret, old_count + new_count)};
     heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
                        .equal = records_equal, .context = &input, .bytes = &input.bytes, .hash_range = hash_records,
                        .first_unequal = heckel_records_first_unequal};
