@@ -94,7 +94,7 @@ enum Core {
         }
     }
 
-    /// Matches packed fixed-width records of `size` bytes, by XXH3 and memcmp.
+    /// Matches packed fixed-width records of `size` bytes, by seeded keys and memcmp.
     @usableFromInline
     static func matchRecords(
         old: UnsafeRawPointer?, oldCount: Int, new: UnsafeRawPointer?, newCount: Int,
