@@ -1,8 +1,9 @@
 /* Fixed-size records (UUIDs, integers, plain structs), packed or at a
- * stride: keys are XXH3 of their bytes under the call's seed, equality is
- * memcmp. */
+ * stride: keys are XXH3 of their bytes under the call's seed, 16-byte ones
+ * the folded product of their words (hash_words.h), equality is memcmp. */
 #include <string.h>
 
+#include "hash_words.h"
 #include "input_forms.h"
 #include "xxh3.h"
 
@@ -48,6 +49,14 @@ static inline void hash_records_sized(const unsigned char *base, size_t size, si
     for (size_t k = 0; k < count; k++) keys[k] = heckel_xxh3_64(base + k * stride, size, seed);
 }
 
+/* 16-byte records: one multiply each (hash_words.h) where XXH3 takes two
+ * and a chain of shifts. */
+static inline void hash_records16(const unsigned char *base, size_t stride, size_t count, uint64_t seed,
+                                  uint64_t *keys) {
+    const heckel_word_pair_secret secret = heckel_word_pair_secret_make(seed);
+    for (size_t k = 0; k < count; k++) keys[k] = heckel_word_pair_key(base + k * stride, secret);
+}
+
 static void hash_records(const heckel_input *in, bool new_side, size_t first, size_t count,
                          uint64_t *keys) {
     const heckel_seeded_bytes *input = in->context;
@@ -56,7 +65,7 @@ static void hash_records(const heckel_input *in, bool new_side, size_t first, si
         (new_side ? bytes->new_records : bytes->old_records) + first * bytes->stride;
     switch (bytes->size) {
     case 8: hash_records_sized(base, 8, bytes->stride, count, input->seed, keys); break;
-    case 16: hash_records_sized(base, 16, bytes->stride, count, input->seed, keys); break;
+    case 16: hash_records16(base, bytes->stride, count, input->seed, keys); break;
     default: hash_records_sized(base, bytes->size, bytes->stride, count, input->seed, keys); break;
     }
     HECKEL_TEST_KEYS(keys, count);
@@ -74,6 +83,13 @@ heckel_status heckel_match_records_at_stride(const void *old_records, size_t old
                                              const void *new_records, size_t new_count,
                                              size_t element_size, size_t stride,
                                              const heckel_options *options, heckel_result *result) {
+    return heckel_match_records_with_secret(old_records, old_count, new_records, new_count, element_size, stride, 0,
+                                            options, result);
+}
+
+heckel_status heckel_match_records_with_secret(const void *old_records, size_t old_count, const void *new_records,
+                                               size_t new_count, size_t element_size, size_t stride, uint64_t secret,
+                                               const heckel_options *options, heckel_result *result) {
     heckel_status status = heckel_check_lists(old_records, old_count, new_records, new_count, result);
     if (status != HECKEL_OK) return status;
     if (element_size == 0 || stride < element_size) return HECKEL_INVALID_ARGUMENT;
@@ -81,7 +97,7 @@ heckel_status heckel_match_records_at_stride(const void *old_records, size_t old
     heckel_env env = heckel_env_make(options);
     heckel_seeded_bytes input = {.bytes = {.old_records = old_records, .new_records = new_records, .size = element_size,
                                     .stride = stride},
-                          .seed = heckel_random_seed(old_count + new_count)};
+                          .seed = heckel_secret_seed(secret, old_count + new_count)};
     heckel_input in = {.kind = HECKEL_INPUT_HASHED, .old_count = old_count, .new_count = new_count,
                        .equal = records_equal, .context = &input, .bytes = &input.bytes, .hash_range = hash_records,
                        .first_unequal = heckel_records_first_unequal};

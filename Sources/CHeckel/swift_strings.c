@@ -175,9 +175,20 @@ static void hash_swift_strings(const heckel_input *in, bool new_side, size_t fir
             keys[k] = heckel_xxh3_64_seeded(&input->hasher, start, length);
         }
     } else {
-        for (size_t k = 0; k < count; k++, value += strings->stride) {
+        /* Two strings a step, as key_swift_range: two hashes in flight. */
+        const heckel_xxh3_seeded h = input->hasher;
+        const size_t stride = strings->stride;
+        size_t k = 0;
+        for (; k + 1 < count; k += 2, value += 2 * stride) {
+            size_t next_length = 0;
+            const unsigned char *next_start = heckel_swift_string_known(value + stride, &next_length);
             start = heckel_swift_string_known(value, &length);
-            keys[k] = heckel_xxh3_64_seeded(&input->hasher, start, length);
+            keys[k] = heckel_xxh3_64_seeded(&h, start, length);
+            keys[k + 1] = heckel_xxh3_64_seeded(&h, next_start, next_length);
+        }
+        if (k < count) {
+            start = heckel_swift_string_known(value, &length);
+            keys[k] = heckel_xxh3_64_seeded(&h, start, length);
         }
     }
     HECKEL_TEST_KEYS(keys, count);

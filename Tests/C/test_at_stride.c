@@ -1,7 +1,8 @@
 /* The entry points that read elements where they lie, stride bytes apart
  * (the bytes between them junk), against their packed forms on the same
  * elements: byte-for-byte the same outputs.
- * - heckel_match_records_at_stride against heckel_match_records: record
+ * - heckel_match_records_at_stride and heckel_match_records_with_secret
+ *   against heckel_match_records: record
  *   sizes 8, 16 and 5, strides from packed to odd, lists with many
  *   duplicates, sizes on both sides of the direct path's bound and of its
  *   stack arrays; in the small test build also with the records' keys
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "heckel_swift_strings.h"
 #include "test_support.h"
 
 /* Record bytes for value v: its 8 bytes, then bytes derived from it. */
@@ -91,6 +93,14 @@ static void compare(test_tally *tally, uint64_t *old_values, size_t old_count, u
         tally_expect(tally, a == HECKEL_OK && b == HECKEL_OK, label, "a call failed");
         tally_expect(tally, outputs_same(&strided, &packed, ordered), label,
                      ordered ? "strided and packed outputs differ" : "strided and packed outputs differ (unordered)");
+        /* The Swift package's form: the keys' seed from a secret. */
+        test_outputs secret;
+        outputs_make(&secret, old_count, new_count);
+        heckel_status c = heckel_match_records_with_secret(old_strided, old_count, new_strided, new_count, size, stride,
+                                                           rng_next(rng) | 1, &options, &secret.result);
+        tally_expect(tally, c == HECKEL_OK && outputs_same(&secret, &packed, ordered), label,
+                     "heckel_match_records_with_secret differs from heckel_match_records");
+        outputs_free(&secret);
         if (ordered && size >= 8) {
             const char *error = check_result(old_values, old_count, new_values, new_count, &packed.result);
             tally_expect(tally, error == NULL, label, error);
@@ -297,6 +307,8 @@ int main(void) {
     outputs_make(&o, 2, 2);
     EXPECT_REJECTED(&tally, &o, heckel_match_records_at_stride(records, 2, records, 2, 16, 15, NULL, &o.result),
                     HECKEL_INVALID_ARGUMENT, "stride below the record size");
+    EXPECT_REJECTED(&tally, &o, heckel_match_records_with_secret(records, 2, records, 2, 16, 15, 7, NULL, &o.result),
+                    HECKEL_INVALID_ARGUMENT, "stride below the record size, with a secret");
     EXPECT_REJECTED(&tally, &o, heckel_match_records_at_stride(records, 2, records, 2, 0, 8, NULL, &o.result),
                     HECKEL_INVALID_ARGUMENT, "record size 0");
     EXPECT_REJECTED(&tally, &o, heckel_match_records_at_stride(NULL, 2, records, 2, 8, 16, NULL, &o.result),

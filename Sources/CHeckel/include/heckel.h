@@ -237,8 +237,11 @@ heckel_status heckel_match_keys(const uint64_t *old_keys, size_t old_count,
                                 const heckel_options *options, heckel_result *result);
 
 /* Matches lists of fixed-width records (element_size bytes each, packed),
- * hashed with XXH3 under a seed drawn per call and compared with memcmp: UUIDs, integers, plain structs
- * without padding. element_size must be non-zero. Cost: O(n * element_size). */
+ * hashed under a seed drawn per call and compared with memcmp: UUIDs, integers, plain structs
+ * without padding. The hash is XXH3, except for 16-byte records (UUIDs, Swift's small strings):
+ * one multiply-and-fold of their two words, each xored with a word drawn from the seed (wyhash's
+ * mum step); either way equal keys are compared by their bytes. element_size must be non-zero.
+ * Cost: O(n * element_size). */
 heckel_status heckel_match_records(const void *old_records, size_t old_count,
                                    const void *new_records, size_t new_count,
                                    size_t element_size,

@@ -65,6 +65,16 @@ heckel_status heckel_match_swift_strings_with_secret(const heckel_swift_strings 
                                                      const heckel_swift_strings *new_strings, uint64_t secret,
                                                      const heckel_options *options, heckel_result *result);
 
+/* As heckel_match_records_at_stride, with the keys' seed drawn as
+ * heckel_match_swift_strings_with_secret draws it from secret (no system
+ * call where secret is not 0): for the Swift package's strings matched as
+ * 16-byte records (small strings where they lie, short ones' records) and
+ * its other records, whose process secret it already holds. Results never
+ * depend on the seed. */
+heckel_status heckel_match_records_with_secret(const void *old_records, size_t old_count, const void *new_records,
+                                               size_t new_count, size_t element_size, size_t stride, uint64_t secret,
+                                               const heckel_options *options, heckel_result *result);
+
 #ifdef __cplusplus
 }
 #endif

@@ -94,7 +94,7 @@ enum Core {
         }
     }
 
-    /// Matches packed fixed-width records of `size` bytes, by XXH3 and memcmp.
+    /// Matches packed fixed-width records of `size` bytes, by seeded keys and memcmp.
     @usableFromInline
     static func matchRecords(
         old: UnsafeRawPointer?, oldCount: Int, new: UnsafeRawPointer?, newCount: Int,
@@ -105,14 +105,17 @@ enum Core {
     }
 
     /// Matches fixed-width records of `size` bytes lying `stride` bytes
-    /// apart (`stride` == `size`: packed), by XXH3 and memcmp.
+    /// apart (`stride` == `size`: packed), by their seeded keys and memcmp;
+    /// the keys' seed comes from the process's secret (`StringKeys.secret`),
+    /// no system call per call.
     @usableFromInline
     static func matchRecords(
         old: UnsafeRawPointer?, oldCount: Int, new: UnsafeRawPointer?, newCount: Int,
         size: Int, stride: Int, options: ListDiff.Options, cancel: CancelFlag?
     ) throws(CoreFailure) -> Mapping {
-        try run(oldCount: oldCount, newCount: newCount, options: options, cancel: cancel) { options, result in
-            heckel_match_records_at_stride(old, oldCount, new, newCount, size, stride, options, result)
+        let secret = StringKeys.secret
+        return try run(oldCount: oldCount, newCount: newCount, options: options, cancel: cancel) { options, result in
+            heckel_match_records_with_secret(old, oldCount, new, newCount, size, stride, secret, options, result)
         }
     }
 

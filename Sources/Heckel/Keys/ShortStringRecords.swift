@@ -1,7 +1,8 @@
 /// Lists of ASCII strings of at most 15 bytes, however each string is stored
 /// (small, held in the `String` value itself, or native storage holding a
 /// short text), matched as 16-byte records by the core
-/// (`heckel_match_records`: XXH3 of the 16 bytes, memcmp).
+/// (`heckel_match_records_with_secret`: a seeded key of the two words,
+/// memcmp).
 ///
 /// A string's record is the 16 bytes a small string of the same text holds
 /// (`StringLayout`): its bytes, zeros up to byte 14, and byte 15 the small

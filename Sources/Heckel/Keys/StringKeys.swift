@@ -151,7 +151,8 @@ enum StringKeys {
         }
     }
 
-    /// The secret behind the core's per-call key seeds: drawn once per
+    /// The secret behind the core's per-call key seeds of strings and
+    /// records (`Core.matchRecords`): drawn once per
     /// process from the system's random source and never revealed (keys
     /// never leave a call), so the core mixes it with a per-call value
     /// instead of drawing the keys' seed from the system each call (a system

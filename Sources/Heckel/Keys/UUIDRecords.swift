@@ -4,7 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// `UUID`s as 16-byte records, hashed (XXH3) and compared (memcmp) by the core.
+/// `UUID`s as 16-byte records, keyed (a seeded mix of their two words) and
+/// compared (memcmp) by the core.
 ///
 /// Why this agrees with `==`: a `UUID` is its 16 bytes (`uuid`, no padding
 /// when `isPacked` holds) and `==` compares exactly those bytes, so byte
