@@ -17,6 +17,7 @@ from pyspark.sql import DataFrame, SparkSession, functions as F, types as T
 
 from ._changes import changed_columns, table_changes
 from ._spark_digest import changed_keys, digest_changes, with_digest
+from ._spark_packed import packed, unpacking
 from ._spark_moves import NEW_ORDER, NEW_POSITION, OLD_ORDER, OLD_POSITION, matched_pairs, moves_of_partition
 
 POSITION = "_heckel_position"
@@ -100,12 +101,13 @@ def tables_diff(old_df: DataFrame, new_df: DataFrame, key: list, compared: list,
         return {**tables_diff(old_df, new_df, key, compared, True, buckets, compare, None, None),
                 "move": moves.count()}
     if compare == "digest":
-        old_digest, new_digest = (with_digest(with_bucket(df, key, buckets), key, compared, [POSITION, BUCKET])
-                                  for df in (old_df, new_df))
+        old_digest, new_digest = (packed(with_digest(with_bucket(df, key, buckets), key, compared, [POSITION, BUCKET]),
+                                         BUCKET) for df in (old_df, new_df))
         grouped = old_digest.groupBy(BUCKET).cogroup(new_digest.groupBy(BUCKET))
         if counts_only:
-            return total_counts(grouped.applyInArrow(counts_of_bucket(key, digest_changes), count_schema()))
-        keys = grouped.applyInArrow(changed_keys_of_bucket(key), key_schema(new_df, key)).localCheckpoint(eager=True)
+            return total_counts(grouped.applyInArrow(unpacking(counts_of_bucket(key, digest_changes)), count_schema()))
+        keys = grouped.applyInArrow(unpacking(changed_keys_of_bucket(key)),
+                                    key_schema(new_df, key)).localCheckpoint(eager=True)
         old_df, new_df = (with_changed_keys(df, keys, key) for df in (old_df, new_df))
     old_side, new_side = (with_bucket(df, key, buckets) for df in (old_df, new_df))
     names = [f.name for f in new_df.schema.fields if f.name != POSITION]
