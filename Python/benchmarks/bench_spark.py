@@ -2,9 +2,12 @@
 diff and a plain full outer join with a column comparison, in one SparkSession, interleaved.
 
 Pairs: ROWS rows of 10 columns (id, 5 longs, 2 strings, 2 doubles); NEW has 1 % of OLD's rows
-updated (one column), 0.5 % deleted and 0.5 % inserted. Each engine computes the counts of
-deletes, inserts, updates and unchanged rows (checked equal across engines); the median of
-the runs is printed per engine.
+updated (one column), 0.5 % deleted and 0.5 % inserted. The counts engines compute the numbers
+of deletes, inserts, updates and unchanged rows; the feed engines (heckel-feed,
+spark-extension-feed) compute the change feed (each change's key, changed columns and new row)
+and reduce it to a summary per operation: its count, the sum of its keys, the number of changed
+columns named and a checksum of the new rows. Counts engines are checked equal to each other,
+feed engines likewise; the median of the runs is printed per engine.
 
     .venv-python/bin/python Python/benchmarks/bench_spark.py --rows 1000000 --runs 3
 """
@@ -54,6 +57,36 @@ def heckel_counts(old, new, compare="digest"):
 
 def heckel_columns_counts(old, new):
     return heckel_counts(old, new, compare="columns")
+
+
+def feed_summary(feed, op, key, changed, record):
+    """Per operation: changes, sum of keys, changed columns named, checksum of the new rows
+    (each row's XXH64 folded to 32 bits, summed)."""
+    row_hash = F.xxhash64(*record).bitwiseAND(F.lit(0xFFFFFFFF))
+    summary = feed.groupBy(op.alias("op")).agg(
+        F.count(F.lit(1)).alias("changes"), F.sum(key).alias("keys"),
+        F.sum(F.coalesce(F.size(changed), F.lit(0))).alias("columns"),
+        F.sum(F.when(op != "delete", row_hash).otherwise(F.lit(0))).alias("rows"))
+    return {r["op"]: (r["changes"], r["keys"], r["columns"], r["rows"]) for r in summary.collect()}
+
+
+def heckel_feed(old, new):
+    from heckel.spark import diff_tables
+
+    feed = diff_tables(old, new, key="id")
+    record = [F.col(f"record.{c}") for c in ["id", *VALUES]]
+    changed = F.when(F.col("op") == "update", F.col("columns"))
+    return feed_summary(feed, F.col("op"), F.col("id"), changed, record)
+
+
+def extension_feed(old, new):
+    from gresearch.spark.diff import DiffOptions, Differ
+
+    diff = Differ(DiffOptions().with_change_column("changes")).diff(old, new, "id").where(F.col("diff") != "N")
+    op = F.when(F.col("diff") == "D", "delete").when(F.col("diff") == "I", "insert").otherwise("update")
+    record = [F.col("id"), *(F.col(f"right_{c}") for c in VALUES)]
+    changed = F.when(F.col("diff") == "C", F.col("changes"))
+    return feed_summary(diff, op, F.col("id"), changed, record)
 
 
 def extension_counts(old, new):
@@ -121,7 +154,8 @@ class PeakMemory:
 
 
 ENGINES = {"heckel": heckel_counts, "heckel-columns": heckel_columns_counts, "spark-extension": extension_counts,
-           "join": join_counts}
+           "join": join_counts, "heckel-feed": heckel_feed, "spark-extension-feed": extension_feed}
+FEED_ENGINES = {"heckel-feed", "spark-extension-feed"}
 
 
 def main():
@@ -164,10 +198,12 @@ def main():
             peaks[engine] = max(peaks[engine], memory.peak)
             print(f"run {run + 1} {engine}: {times[engine][-1]:.1f} s, peak {memory.peak / 2**30:.2f} GiB "
                   f"{results[engine]}", file=sys.stderr, flush=True)
-    reference = results[engines[0]]
-    for engine in engines:
-        assert results[engine] == reference, f"{engine} disagrees: {results[engine]} != {reference}"
-    print(f"rows {args.rows}, {args.runs} runs, {args.master}; counts {reference}")
+    for kind in (set(engines) - FEED_ENGINES, set(engines) & FEED_ENGINES):
+        group = [e for e in engines if e in kind]
+        for engine in group:
+            assert results[engine] == results[group[0]], f"{engine} disagrees: {results[engine]} != {results[group[0]]}"
+        if group:
+            print(f"rows {args.rows}, {args.runs} runs, {args.master}; {', '.join(group)} agree: {results[group[0]]}")
     fastest = min(statistics.median(t) for t in times.values())
     for engine in engines:
         median = statistics.median(times[engine])

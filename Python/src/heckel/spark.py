@@ -4,18 +4,20 @@ hash of the key, and each pair of partitions is matched by heckel on its Arrow b
 diff_tables(old_df, new_df, key=[...]) returns the change feed as a DataFrame, or the counts.
 Order is ignored unless an order column is given (moves). Duplicate keys pair in order within
 the key: the k-th old row of a key with its k-th new row, rows taken in each DataFrame's own
-order (monotonically_increasing_id before the shuffle). Pairs are compared by a 128-bit digest
+order (monotonically_increasing_id before the shuffle). Pairs are compared by a 64-bit digest
 computed in the JVM (compare="digest") or column by column in Python (compare="columns")."""
 from __future__ import annotations
 
-from typing import Optional, Sequence, Union
+from contextlib import contextmanager
+from typing import Iterator, Optional, Sequence, Union
 
 import numpy as np
 import pyarrow as pa
-from pyspark.sql import DataFrame, functions as F, types as T
+from pyspark.sql import DataFrame, SparkSession, functions as F, types as T
 
 from ._changes import changed_columns, table_changes
 from ._spark_digest import changed_keys, digest_changes, with_digest
+from ._spark_packed import packed, unpacking
 from ._spark_moves import NEW_ORDER, NEW_POSITION, OLD_ORDER, OLD_POSITION, matched_pairs, moves_of_partition
 
 POSITION = "_heckel_position"
@@ -23,6 +25,12 @@ BUCKET = "_heckel_bucket"
 #: The change feed's own fields, beside the key columns.
 OP, COLUMNS, RECORD = "op", "columns", "record"
 COUNT_FIELDS = ("delete", "insert", "update", "unchanged")
+ARROW_BATCH = "spark.sql.execution.arrow.maxRecordsPerBatch"
+#: The Arrow batch size (records) of the passes diff_tables runs itself. A bucket's rows reach
+#: its Python worker whole whatever the batch size, so larger batches cost no memory there and
+#: save the JVM and the worker a per-batch cost on every few thousand rows (Spark's default is
+#: 10,000 records).
+ARROW_BATCH_RECORDS = 200_000
 
 MATCHABLE = (T.NumericType, T.StringType, T.BinaryType, T.BooleanType, T.DateType, T.TimestampType,
              T.TimestampNTZType)
@@ -51,13 +59,21 @@ def diff_tables(old_df: DataFrame, new_df: DataFrame, key: Union[str, Sequence[s
     needed when the pairs would take more.
 
     compare: how a pair's compared columns are found equal. "digest" (default): the JVM reduces
-    each row's compared columns to a 128-bit digest (two seeded XXH64 hashes of the values and
-    their null flags) and only keys, row positions and digests cross to Python; a pair whose
-    digests are equal is unchanged, with a chance of about 2^-128 per pair of hiding a change in
-    data not crafted to collide. The feed's rows (records, changed columns) then come from the
-    exact comparison of the rows whose keys have a change, fetched with a join on the key that
-    broadcasts those keys. "columns": every column of both sides crosses to Python and is
-    compared there byte by byte (exact, and defends against crafted collisions; slower).
+    each row's compared columns to a 64-bit digest (one XXH64 hash of the values, their null
+    flags and the sign of zeros) and only keys, row positions and digests cross to Python; a
+    pair whose digests are equal is unchanged. A pair that differs has a chance of about 2^-64
+    of equal digests in data not crafted to collide: a collision hides that change, and can do
+    nothing else. The feed's rows (records, changed columns) come from the exact comparison of
+    the rows whose keys have a change, fetched with a join on the key that broadcasts those
+    keys; the counts need no such fetch. "columns": every column of both sides crosses to
+    Python and is compared there byte by byte (exact, and defends against crafted collisions;
+    slower).
+
+    The passes diff_tables runs before it returns (the counts; with compare="digest", the
+    digest pass, whose changed keys it keeps with localCheckpoint) send Arrow batches of at
+    least ARROW_BATCH_RECORDS records to Python: the session's ARROW_BATCH setting is raised
+    for their duration and restored after (other queries of the session running at the same
+    time see the raised value). The returned feed runs when it is used, at the session's setting.
 
     columns: the compared columns (default: every non-key column). buckets: how many groups
     the key hash splits the rows into (default: spark.sql.shuffle.partitions); each group's
@@ -70,19 +86,28 @@ def diff_tables(old_df: DataFrame, new_df: DataFrame, key: Union[str, Sequence[s
     if compare not in ("digest", "columns"):
         raise ValueError(f"heckel: compare is 'digest' or 'columns', not {compare!r}")
     compared = check_schemas(old_df, new_df, key, columns, order)
+    with larger_arrow_batches(old_df.sparkSession):
+        return tables_diff(old_df, new_df, key, compared, counts_only, buckets, compare, order, moves_memory)
+
+
+def tables_diff(old_df: DataFrame, new_df: DataFrame, key: list, compared: list, counts_only: bool,
+                buckets: Optional[int], compare: str, order: Optional[str],
+                moves_memory: Optional[int]) -> Union[DataFrame, dict]:
+    """diff_tables after its checks."""
     buckets = buckets or int(old_df.sparkSession.conf.get("spark.sql.shuffle.partitions"))
     old_df, new_df = with_position(old_df), with_position(new_df)
     moves = None if order is None else moves_of(old_df, new_df, key, order, buckets, moves_memory)
     if moves is not None and counts_only:
-        return {**diff_tables(old_df.drop(POSITION), new_df.drop(POSITION), key, columns=compared, counts_only=True,
-                              buckets=buckets, compare=compare), "move": moves.count()}
+        return {**tables_diff(old_df, new_df, key, compared, True, buckets, compare, None, None),
+                "move": moves.count()}
     if compare == "digest":
-        old_digest, new_digest = (with_digest(with_bucket(df, key, buckets), key, compared, [POSITION, BUCKET])
-                                  for df in (old_df, new_df))
+        old_digest, new_digest = (packed(with_digest(with_bucket(df, key, buckets), key, compared, [POSITION, BUCKET]),
+                                         BUCKET) for df in (old_df, new_df))
         grouped = old_digest.groupBy(BUCKET).cogroup(new_digest.groupBy(BUCKET))
         if counts_only:
-            return total_counts(grouped.applyInArrow(counts_of_bucket(key, digest_changes), count_schema()))
-        keys = grouped.applyInArrow(changed_keys_of_bucket(key), key_schema(new_df, key))
+            return total_counts(grouped.applyInArrow(unpacking(counts_of_bucket(key, digest_changes)), count_schema()))
+        keys = grouped.applyInArrow(unpacking(changed_keys_of_bucket(key)),
+                                    key_schema(new_df, key)).localCheckpoint(eager=True)
         old_df, new_df = (with_changed_keys(df, keys, key) for df in (old_df, new_df))
     old_side, new_side = (with_bucket(df, key, buckets) for df in (old_df, new_df))
     names = [f.name for f in new_df.schema.fields if f.name != POSITION]
@@ -96,6 +121,23 @@ def diff_tables(old_df: DataFrame, new_df: DataFrame, key: Union[str, Sequence[s
         return feed
     return feed.unionByName(moves.select(F.lit("move").alias(OP), *key, F.lit(None).cast(schema[COLUMNS].dataType)
                                          .alias(COLUMNS), F.lit(None).cast(schema[RECORD].dataType).alias(RECORD)))
+
+
+@contextmanager
+def larger_arrow_batches(spark: SparkSession) -> Iterator[None]:
+    """Arrow batches of at least ARROW_BATCH_RECORDS records (a setting of 0 or less, no
+    limit, is kept) inside the block; the session's setting as it was after it."""
+    previous = spark.conf.get(ARROW_BATCH, None)
+    current = int(spark.conf.get(ARROW_BATCH))
+    if 0 < current < ARROW_BATCH_RECORDS:
+        spark.conf.set(ARROW_BATCH, str(ARROW_BATCH_RECORDS))
+    try:
+        yield
+    finally:
+        if previous is None:
+            spark.conf.unset(ARROW_BATCH)
+        else:
+            spark.conf.set(ARROW_BATCH, previous)
 
 
 def moves_of(old_df: DataFrame, new_df: DataFrame, key: list, order: str, buckets: int,
