@@ -49,6 +49,12 @@
 #ifndef NEAR_RUNS
 #define NEAR_RUNS 64
 #endif
+/* The run ends counted at once from the lower bound a value's previous
+ * occurrence gives (its run + 1): with heavy duplicates each occurrence's run
+ * nearly always lies within a few ends of the previous one's. */
+#ifndef NEAR_HINT
+#define NEAR_HINT 8
+#endif
 /* Extra probe steps allowed per element: random keys in a table a quarter
  * full average about 0.2. */
 #define PROBE_BUDGET 4
@@ -70,6 +76,7 @@
 typedef struct direct_arrays {
     void *pairs;         /* uint32_t, or uint64_t when wide */
     void *slots, *chain; /* uint16_t, or uint32_t when wide */
+    void *hint;          /* old_count + 2 entries, as chain's width */
     uint32_t *tail;
     unsigned bits;
     bool wide;
@@ -119,16 +126,18 @@ static unsigned table_bits(size_t old_count, bool wide) {
 
 /* 32-bit words of the region for the given counts. */
 static size_t region_words(const direct_arrays *a, size_t old_count, size_t new_count) {
-    size_t table = ((size_t)1 << a->bits) + old_count + 2;
+    size_t table = ((size_t)1 << a->bits) + 2 * (old_count + 2);
     return a->wide ? 3 * new_count + table : 2 * new_count + (table + 1) / 2;
 }
 
-static void lay_out(direct_arrays *a, uint32_t *block, size_t new_count) {
+static void lay_out(direct_arrays *a, uint32_t *block, size_t old_count, size_t new_count) {
     a->pairs = block;
     a->tail = block + (a->wide ? 2 : 1) * new_count;
     a->slots = a->tail + new_count;
     a->chain = a->wide ? (void *)((uint32_t *)a->slots + ((size_t)1 << a->bits))
                        : (void *)((uint16_t *)a->slots + ((size_t)1 << a->bits));
+    a->hint = a->wide ? (void *)((uint32_t *)a->chain + old_count + 2)
+                      : (void *)((uint16_t *)a->chain + old_count + 2);
 }
 
 /* The middle's elements: keys (the caller's, or hashed into the call's
@@ -168,7 +177,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
                const heckel_bytes *bytes, const bool wide) {
     const uint64_t *old_keys = d->old_keys, *new_keys = d->new_keys;
     const size_t prefix = d->prefix;
-    void *slots = a->slots, *chain = a->chain, *pairs = a->pairs;
+    void *slots = a->slots, *chain = a->chain, *hint = a->hint, *pairs = a->pairs;
     const uint32_t spent = SPENT_OF(wide), lone = LONE_OF(wide);
     const unsigned shift = 64 - a->bits;
     const size_t mask = ((size_t)1 << a->bits) - 1;
@@ -201,6 +210,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
         if (x != EMPTY) {
             if (entry_get(chain, x, wide) == lone) entry_set(chain, x, 0, wide);
             link = x;
+            if (ordered) entry_set(hint, i + 1, 0, wide); /* no run below a value's first occurrence */
         }
         entry_set(chain, i + 1, link, wide);
         entry_set(slots, s, (uint32_t)(i + 1), wide);
@@ -233,7 +243,8 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
             continue;
         }
         /* after - 1 wraps for 0, and LONE - 1 is past every offset + 1 */
-        if ((uint32_t)(after - 1) < lone - 1) entry_set(slots, s, after, wide);
+        bool more = (uint32_t)(after - 1) < lone - 1; /* a later occurrence waits */
+        if (more) entry_set(slots, s, after, wide);
         else entry_set(chain, x, spent, wide);
         uint32_t v = x - 1;
         if (!ordered) {
@@ -243,6 +254,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
         size_t l;
         if (__builtin_expect(end < x, 1)) { /* appends */
             pair_set(pairs, j, length, x, wide);
+            entry_set(hint, more ? after : 0, (uint32_t)length + 1, wide);
             tail[length++] = v;
             /* While the next new elements take the next old ones (their
              * values' only occurrences, so the first unmatched ones, and
@@ -262,12 +274,24 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
         } else if (length == 1 || tail[length - 2] < v) {
             l = length - 1;
             end = x;
-        } else if (length > NEAR_RUNS + 1 && tail[length - 1 - NEAR_RUNS] < v) {
-            l = length - 1 - NEAR_RUNS + heckel_count_below(tail + length - 1 - NEAR_RUNS, NEAR_RUNS, v);
         } else {
-            l = heckel_first_above(tail, 0, length - 1, v);
+            /* The run of this value's previous occurrence, + 1, bounds l
+             * from below (0 for a value's only or first occurrence). */
+            size_t last = length - 1, from = after == lone ? 0 : entry_get(hint, x, wide);
+            HECKEL_CHECK(from <= last && (from == 0 || tail[from - 1] < v));
+            if (from + NEAR_HINT < last &&
+                (l = heckel_count_below(tail + from, NEAR_HINT, v)) < NEAR_HINT) {
+                l += from;
+            } else {
+                if (from + NEAR_HINT < last) from += NEAR_HINT;
+                if (last - from > NEAR_RUNS && tail[last - NEAR_RUNS] < v)
+                    l = last - NEAR_RUNS + heckel_count_below(tail + last - NEAR_RUNS, NEAR_RUNS, v);
+                else
+                    l = heckel_first_above(tail, from, last, v);
+            }
         }
         pair_set(pairs, j, l, x, wide);
+        entry_set(hint, more ? after : 0, (uint32_t)l + 1, wide);
         tail[l] = v;
     }
     *longest = length;
@@ -447,10 +471,10 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
         /* Sized to the call (under 18 KiB): a fixed frame of the most would
          * be probed page by page on entry (stack clash protection), and a
          * first call in a fresh process would fault in every page. */
-        HECKEL_CHECK(words <= 2 * HECKEL_STACK_MAX + (STACK_TABLE + HECKEL_STACK_MAX + 3) / 2);
+        HECKEL_CHECK(words <= 2 * HECKEL_STACK_MAX + (STACK_TABLE + 2 * (HECKEL_STACK_MAX + 2) + 1) / 2);
         uint64_t hashed[hashed_count + 1];
         uint32_t block[words];
-        lay_out(&a, block, new_count);
+        lay_out(&a, block, old_count, new_count);
         return run_direct(env, in, prefix, &a, hashed, result, status);
     }
     /* One block: the keys (8-byte words), then the arrays. */
@@ -459,7 +483,7 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
         *status = HECKEL_OUT_OF_MEMORY;
         return true;
     }
-    lay_out(&a, (uint32_t *)(block + hashed_count), new_count);
+    lay_out(&a, (uint32_t *)(block + hashed_count), old_count, new_count);
     bool done = run_direct(env, in, prefix, &a, block, result, status);
     heckel_free(env, block);
     return done;
