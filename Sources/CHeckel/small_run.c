@@ -149,6 +149,15 @@ typedef struct direct_input {
     size_t prefix;
 } direct_input;
 
+/* The first k in [from, last] with tail[k] > v, given tail[last] > v: the
+ * NEAR_RUNS ends before last counted when v lands among them, else a binary
+ * search. */
+static inline size_t first_run_above(const uint32_t *tail, size_t from, size_t last, uint32_t v) {
+    if (last - from > NEAR_RUNS && tail[last - NEAR_RUNS] < v)
+        return last - NEAR_RUNS + heckel_count_below(tail + last - NEAR_RUNS, NEAR_RUNS, v);
+    return heckel_first_above(tail, from, last, v);
+}
+
 /* Fills pairs[] and *matches: each new element takes the first unmatched old
  * occurrence of its value (an empty slot's chain entry, chain[0], reads as
  * SPENT: no match). Lists edited by hand keep most elements in order, so
@@ -254,7 +263,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
         size_t l;
         if (__builtin_expect(end < x, 1)) { /* appends */
             pair_set(pairs, j, length, x, wide);
-            entry_set(hint, more ? after : 0, (uint32_t)length + 1, wide);
+            if (more) entry_set(hint, after, (uint32_t)length + 1, wide);
             tail[length++] = v;
             /* While the next new elements take the next old ones (their
              * values' only occurrences, so the first unmatched ones, and
@@ -271,27 +280,27 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
             }
             end = (uint32_t)next - 1;
             continue;
-        } else if (length == 1 || tail[length - 2] < v) {
-            l = length - 1;
-            end = x;
-        } else {
-            /* The run of this value's previous occurrence, + 1, bounds l
-             * from below (0 for a value's only or first occurrence). */
-            size_t last = length - 1, from = after == lone ? 0 : entry_get(hint, x, wide);
-            HECKEL_CHECK(from <= last && (from == 0 || tail[from - 1] < v));
-            if (from + NEAR_HINT < last &&
-                (l = heckel_count_below(tail + from, NEAR_HINT, v)) < NEAR_HINT) {
-                l += from;
-            } else {
-                if (from + NEAR_HINT < last) from += NEAR_HINT;
-                if (last - from > NEAR_RUNS && tail[last - NEAR_RUNS] < v)
-                    l = last - NEAR_RUNS + heckel_count_below(tail + last - NEAR_RUNS, NEAR_RUNS, v);
-                else
-                    l = heckel_first_above(tail, from, last, v);
-            }
         }
+        /* tail[last] > v: l <= last. The run of this value's previous
+         * occurrence, + 1, bounds l from below (0: a value's only or first
+         * occurrence, no bound). */
+        size_t last = length - 1, from = after == lone ? 0 : entry_get(hint, x, wide);
+        HECKEL_CHECK(from <= last && (from == 0 || tail[from - 1] < v));
+        if (from != 0 && last >= NEAR_HINT) {
+            /* NEAR_HINT ends from the bound, or the last NEAR_HINT ends
+             * before last when the bound is nearer it (those below the
+             * bound are below v too), counted at once. */
+            size_t first = from < last - NEAR_HINT ? from : last - NEAR_HINT;
+            l = first + heckel_count_below(tail + first, NEAR_HINT, v);
+            if (__builtin_expect(l == first + NEAR_HINT && l < last, 0)) l = first_run_above(tail, l, last, v);
+        } else if (length == 1 || tail[length - 2] < v) {
+            l = last;
+        } else {
+            l = first_run_above(tail, from, last, v);
+        }
+        if (l == last) end = x;
         pair_set(pairs, j, l, x, wide);
-        entry_set(hint, more ? after : 0, (uint32_t)l + 1, wide);
+        if (more) entry_set(hint, after, (uint32_t)l + 1, wide);
         tail[l] = v;
     }
     *longest = length;
