@@ -7,7 +7,10 @@
  * cache (2-byte slots, 4-byte on the wide table; the keys are read from the caller's array, or from
  * the call's block once hashed), the move pass's forward half (as
  * heckel_run_lengths's) fused with the matching of the new elements, then
- * its backward half fused with the output loop.
+ * its backward half fused with the output loop. Each occurrence of a
+ * repeated value searches the run ends from just past the run its
+ * previous occurrence took: with few distinct values (nearly every pair a
+ * move) its run lies within a few ends of there.
  * Its arrays live on the stack up to HECKEL_STACK_MAX elements, else in one
  * heap block.
  *
@@ -66,8 +69,12 @@
  * table: slots (1 << bits), chain (old_count + 2, indexed by old offset + 1:
  * the next occurrence + 1 of the same value, 0 after the last, LONE for a
  * value's only occurrence, SPENT once all are taken; chain[0], an empty
- * slot's, and chain[old_count + 1], past the end, are SPENT from the start).
- * Up to HECKEL_SMALL_MAX elements the table is narrow: 16-bit entries (old
+ * slot's, and chain[old_count + 1], past the end, are SPENT from the start),
+ * then hint (old_count + 2, indexed as chain: for a repeated value's
+ * occurrence, 1 + the run length its previous occurrence took, a lower
+ * bound of its own (the run ends only decrease, so that occurrence's end
+ * stays below this one's); 0 for a value's first occurrence, written by the
+ * old pass; entry 0 unused). Up to HECKEL_SMALL_MAX elements the table is narrow: 16-bit entries (old
  * offsets + 1 stay below LONE) and 32-bit pairs (16 bits each), half the
  * bytes of 32-bit ones; above it, up to HECKEL_DIRECT_MAX, wide: 32-bit
  * entries and 64-bit pairs. The run lengths are found as the pairs are,
@@ -76,7 +83,7 @@
 typedef struct direct_arrays {
     void *pairs;         /* uint32_t, or uint64_t when wide */
     void *slots, *chain; /* uint16_t, or uint32_t when wide */
-    void *hint;          /* old_count + 2 entries, as chain's width */
+    void *hint;          /* as chain */
     uint32_t *tail;
     unsigned bits;
     bool wide;
@@ -477,7 +484,7 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
     /* Records and spans: their keys, hashed here, ahead of the arrays. */
     size_t hashed_count = in->kind == HECKEL_INPUT_HASHED ? old_count + new_count : 0;
     if (old_count + new_count <= HECKEL_STACK_MAX) {
-        /* Sized to the call (under 18 KiB): a fixed frame of the most would
+        /* Sized to the call (under 19 KiB): a fixed frame of the most would
          * be probed page by page on entry (stack clash protection), and a
          * first call in a fresh process would fault in every page. */
         HECKEL_CHECK(words <= 2 * HECKEL_STACK_MAX + (STACK_TABLE + 2 * (HECKEL_STACK_MAX + 2) + 1) / 2);
