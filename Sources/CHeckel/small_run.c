@@ -216,6 +216,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
     /* Old offsets last to first, so each chain runs in old order and the
      * slot ends on the first occurrence; a value seen for the first time is
      * LONE until an earlier occurrence turns up. */
+    bool repeated = false;
     for (size_t i = old_count; i-- > 0;) {
         if (wide && heckel_poll(env, i)) return DIRECT_CANCELLED;
         uint64_t key = old_keys[i];
@@ -226,11 +227,14 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
         if (x != EMPTY) {
             if (entry_get(chain, x, wide) == lone) entry_set(chain, x, 0, wide);
             link = x;
-            if (ordered) entry_set(hint, i + 1, 0, wide); /* no run below a value's first occurrence */
+            repeated = true;
         }
         entry_set(chain, i + 1, link, wide);
         entry_set(slots, s, (uint32_t)(i + 1), wide);
     }
+    /* No run below a value's first occurrence (the others' hints are
+     * written before they are read). */
+    if (ordered && repeated) memset(hint, 0, (old_count + 2) * (wide ? sizeof(uint32_t) : sizeof(uint16_t)));
     size_t unmatched = 0;
     /* The move pass's forward half: see heckel_run_lengths (moves.c), here
      * for matched elements only (an unmatched one's run length is never
