@@ -73,8 +73,10 @@
  * then hint (old_count + 2, indexed as chain: for a repeated value's
  * occurrence, 1 + the run length its previous occurrence took, a lower
  * bound of its own (the run ends only decrease, so that occurrence's end
- * stays below this one's); 0 for a value's first occurrence, written by the
- * old pass; entry 0 unused). Up to HECKEL_SMALL_MAX elements the table is narrow: 16-bit entries (old
+ * stays below this one's; at most new_count, so it fits the entry's width);
+ * 0 for a value's first occurrence, the whole array cleared after the old
+ * pass when old repeats a value, never read otherwise; entry 0 unused). Up
+ * to HECKEL_SMALL_MAX elements the table is narrow: 16-bit entries (old
  * offsets + 1 stay below LONE) and 32-bit pairs (16 bits each), half the
  * bytes of 32-bit ones; above it, up to HECKEL_DIRECT_MAX, wide: 32-bit
  * entries and 64-bit pairs. The run lengths are found as the pairs are,
