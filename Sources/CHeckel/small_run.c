@@ -7,7 +7,10 @@
  * cache (2-byte slots, 4-byte on the wide table; the keys are read from the caller's array, or from
  * the call's block once hashed), the move pass's forward half (as
  * heckel_run_lengths's) fused with the matching of the new elements, then
- * its backward half fused with the output loop.
+ * its backward half fused with the output loop. Each occurrence of a
+ * repeated value searches the run ends from just past the run its
+ * previous occurrence took: with few distinct values (nearly every pair a
+ * move) its run lies within a few ends of there.
  * Its arrays live on the stack up to HECKEL_STACK_MAX elements, else in one
  * heap block.
  *
@@ -49,6 +52,12 @@
 #ifndef NEAR_RUNS
 #define NEAR_RUNS 64
 #endif
+/* The run ends counted at once from the lower bound a value's previous
+ * occurrence gives (its run + 1): with heavy duplicates each occurrence's run
+ * nearly always lies within a few ends of the previous one's. */
+#ifndef NEAR_HINT
+#define NEAR_HINT 8
+#endif
 /* Extra probe steps allowed per element: random keys in a table a quarter
  * full average about 0.2. */
 #define PROBE_BUDGET 4
@@ -60,8 +69,14 @@
  * table: slots (1 << bits), chain (old_count + 2, indexed by old offset + 1:
  * the next occurrence + 1 of the same value, 0 after the last, LONE for a
  * value's only occurrence, SPENT once all are taken; chain[0], an empty
- * slot's, and chain[old_count + 1], past the end, are SPENT from the start).
- * Up to HECKEL_SMALL_MAX elements the table is narrow: 16-bit entries (old
+ * slot's, and chain[old_count + 1], past the end, are SPENT from the start),
+ * then hint (old_count + 2, indexed as chain: for a repeated value's
+ * occurrence, 1 + the run length its previous occurrence took, a lower
+ * bound of its own (the run ends only decrease, so that occurrence's end
+ * stays below this one's; at most new_count, so it fits the entry's width);
+ * 0 for a value's first occurrence, the whole array cleared after the old
+ * pass when old repeats a value, never read otherwise; entry 0 unused). Up
+ * to HECKEL_SMALL_MAX elements the table is narrow: 16-bit entries (old
  * offsets + 1 stay below LONE) and 32-bit pairs (16 bits each), half the
  * bytes of 32-bit ones; above it, up to HECKEL_DIRECT_MAX, wide: 32-bit
  * entries and 64-bit pairs. The run lengths are found as the pairs are,
@@ -70,6 +85,7 @@
 typedef struct direct_arrays {
     void *pairs;         /* uint32_t, or uint64_t when wide */
     void *slots, *chain; /* uint16_t, or uint32_t when wide */
+    void *hint;          /* as chain */
     uint32_t *tail;
     unsigned bits;
     bool wide;
@@ -119,16 +135,18 @@ static unsigned table_bits(size_t old_count, bool wide) {
 
 /* 32-bit words of the region for the given counts. */
 static size_t region_words(const direct_arrays *a, size_t old_count, size_t new_count) {
-    size_t table = ((size_t)1 << a->bits) + old_count + 2;
+    size_t table = ((size_t)1 << a->bits) + 2 * (old_count + 2);
     return a->wide ? 3 * new_count + table : 2 * new_count + (table + 1) / 2;
 }
 
-static void lay_out(direct_arrays *a, uint32_t *block, size_t new_count) {
+static void lay_out(direct_arrays *a, uint32_t *block, size_t old_count, size_t new_count) {
     a->pairs = block;
     a->tail = block + (a->wide ? 2 : 1) * new_count;
     a->slots = a->tail + new_count;
     a->chain = a->wide ? (void *)((uint32_t *)a->slots + ((size_t)1 << a->bits))
                        : (void *)((uint16_t *)a->slots + ((size_t)1 << a->bits));
+    a->hint = a->wide ? (void *)((uint32_t *)a->chain + old_count + 2)
+                      : (void *)((uint16_t *)a->chain + old_count + 2);
 }
 
 /* The middle's elements: keys (the caller's, or hashed into the call's
@@ -139,6 +157,15 @@ typedef struct direct_input {
     const heckel_bytes *bytes; /* NULL: plain keys, equal keys are equal elements */
     size_t prefix;
 } direct_input;
+
+/* The first k in [from, last] with tail[k] > v, given tail[last] > v: the
+ * NEAR_RUNS ends before last counted when v lands among them, else a binary
+ * search. */
+static inline size_t first_run_above(const uint32_t *tail, size_t from, size_t last, uint32_t v) {
+    if (last - from > NEAR_RUNS && tail[last - NEAR_RUNS] < v)
+        return last - NEAR_RUNS + heckel_count_below(tail + last - NEAR_RUNS, NEAR_RUNS, v);
+    return heckel_first_above(tail, from, last, v);
+}
 
 /* Fills pairs[] and *matches: each new element takes the first unmatched old
  * occurrence of its value (an empty slot's chain entry, chain[0], reads as
@@ -168,7 +195,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
                const heckel_bytes *bytes, const bool wide) {
     const uint64_t *old_keys = d->old_keys, *new_keys = d->new_keys;
     const size_t prefix = d->prefix;
-    void *slots = a->slots, *chain = a->chain, *pairs = a->pairs;
+    void *slots = a->slots, *chain = a->chain, *hint = a->hint, *pairs = a->pairs;
     const uint32_t spent = SPENT_OF(wide), lone = LONE_OF(wide);
     const unsigned shift = 64 - a->bits;
     const size_t mask = ((size_t)1 << a->bits) - 1;
@@ -191,6 +218,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
     /* Old offsets last to first, so each chain runs in old order and the
      * slot ends on the first occurrence; a value seen for the first time is
      * LONE until an earlier occurrence turns up. */
+    bool repeated = false;
     for (size_t i = old_count; i-- > 0;) {
         if (wide && heckel_poll(env, i)) return DIRECT_CANCELLED;
         uint64_t key = old_keys[i];
@@ -201,10 +229,14 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
         if (x != EMPTY) {
             if (entry_get(chain, x, wide) == lone) entry_set(chain, x, 0, wide);
             link = x;
+            repeated = true;
         }
         entry_set(chain, i + 1, link, wide);
         entry_set(slots, s, (uint32_t)(i + 1), wide);
     }
+    /* No run below a value's first occurrence (the others' hints are
+     * written before they are read). */
+    if (ordered && repeated) memset(hint, 0, (old_count + 2) * (wide ? sizeof(uint32_t) : sizeof(uint16_t)));
     size_t unmatched = 0;
     /* The move pass's forward half: see heckel_run_lengths (moves.c), here
      * for matched elements only (an unmatched one's run length is never
@@ -233,7 +265,8 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
             continue;
         }
         /* after - 1 wraps for 0, and LONE - 1 is past every offset + 1 */
-        if ((uint32_t)(after - 1) < lone - 1) entry_set(slots, s, after, wide);
+        bool more = (uint32_t)(after - 1) < lone - 1; /* a later occurrence waits */
+        if (more) entry_set(slots, s, after, wide);
         else entry_set(chain, x, spent, wide);
         uint32_t v = x - 1;
         if (!ordered) {
@@ -243,6 +276,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
         size_t l;
         if (__builtin_expect(end < x, 1)) { /* appends */
             pair_set(pairs, j, length, x, wide);
+            if (more) entry_set(hint, after, (uint32_t)length + 1, wide);
             tail[length++] = v;
             /* While the next new elements take the next old ones (their
              * values' only occurrences, so the first unmatched ones, and
@@ -259,15 +293,27 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
             }
             end = (uint32_t)next - 1;
             continue;
-        } else if (length == 1 || tail[length - 2] < v) {
-            l = length - 1;
-            end = x;
-        } else if (length > NEAR_RUNS + 1 && tail[length - 1 - NEAR_RUNS] < v) {
-            l = length - 1 - NEAR_RUNS + heckel_count_below(tail + length - 1 - NEAR_RUNS, NEAR_RUNS, v);
-        } else {
-            l = heckel_first_above(tail, 0, length - 1, v);
         }
+        /* tail[last] > v: l <= last. The run of this value's previous
+         * occurrence, + 1, bounds l from below (0: a value's only or first
+         * occurrence, no bound). */
+        size_t last = length - 1, from = after == lone ? 0 : entry_get(hint, x, wide);
+        HECKEL_CHECK(from <= last && (from == 0 || tail[from - 1] < v));
+        if (from != 0 && last >= NEAR_HINT) {
+            /* NEAR_HINT ends from the bound, or the last NEAR_HINT ends
+             * before last when the bound is nearer it (those below the
+             * bound are below v too), counted at once. */
+            size_t first = from < last - NEAR_HINT ? from : last - NEAR_HINT;
+            l = first + heckel_count_below(tail + first, NEAR_HINT, v);
+            if (__builtin_expect(l == first + NEAR_HINT && l < last, 0)) l = first_run_above(tail, l, last, v);
+        } else if (length == 1 || tail[length - 2] < v) {
+            l = last;
+        } else {
+            l = first_run_above(tail, from, last, v);
+        }
+        if (l == last) end = x;
         pair_set(pairs, j, l, x, wide);
+        if (more) entry_set(hint, after, (uint32_t)l + 1, wide);
         tail[l] = v;
     }
     *longest = length;
@@ -444,13 +490,13 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
     /* Records and spans: their keys, hashed here, ahead of the arrays. */
     size_t hashed_count = in->kind == HECKEL_INPUT_HASHED ? old_count + new_count : 0;
     if (old_count + new_count <= HECKEL_STACK_MAX) {
-        /* Sized to the call (under 18 KiB): a fixed frame of the most would
+        /* Sized to the call (under 19 KiB): a fixed frame of the most would
          * be probed page by page on entry (stack clash protection), and a
          * first call in a fresh process would fault in every page. */
-        HECKEL_CHECK(words <= 2 * HECKEL_STACK_MAX + (STACK_TABLE + HECKEL_STACK_MAX + 3) / 2);
+        HECKEL_CHECK(words <= 2 * HECKEL_STACK_MAX + (STACK_TABLE + 2 * (HECKEL_STACK_MAX + 2) + 1) / 2);
         uint64_t hashed[hashed_count + 1];
         uint32_t block[words];
-        lay_out(&a, block, new_count);
+        lay_out(&a, block, old_count, new_count);
         return run_direct(env, in, prefix, &a, hashed, result, status);
     }
     /* One block: the keys (8-byte words), then the arrays. */
@@ -459,7 +505,7 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
         *status = HECKEL_OUT_OF_MEMORY;
         return true;
     }
-    lay_out(&a, (uint32_t *)(block + hashed_count), new_count);
+    lay_out(&a, (uint32_t *)(block + hashed_count), old_count, new_count);
     bool done = run_direct(env, in, prefix, &a, block, result, status);
     heckel_free(env, block);
     return done;

@@ -336,6 +336,32 @@ static size_t edit(test_rng *rng, const uint64_t *old_keys, size_t old_count, ui
     return count;
 }
 
+/* heckel-bench's duplicates scenario: count distinct elements, a block of a
+ * fifth deleted, as many fresh ones inserted as a block, 4% of the
+ * positions swapped in pairs, then every element folded to one of
+ * `values` values. Nearly every matched pair is a move, and each value's
+ * occurrences take run lengths a few apart: the direct path's hinted run
+ * search. Returns new's count. */
+static size_t few_values(test_rng *rng, size_t count, uint64_t values, uint64_t *old_keys, uint64_t *new_keys) {
+    size_t deleted = count / 5, at = rng_below(rng, count - deleted + 1), n = 0;
+    size_t left = count - deleted, insert_at = rng_below(rng, left + 1);
+    for (size_t i = 0; i < count; i++) old_keys[i] = i;
+    for (size_t p = 0; p <= left; p++) {
+        if (p == insert_at)
+            for (size_t k = 0; k < deleted; k++) new_keys[n++] = count + k;
+        if (p < left) new_keys[n++] = p < at ? p : p + deleted;
+    }
+    for (size_t k = 0; k < n / 25; k++) {
+        size_t a = rng_below(rng, n), b = rng_below(rng, n);
+        uint64_t swap = new_keys[a];
+        new_keys[a] = new_keys[b];
+        new_keys[b] = swap;
+    }
+    for (size_t i = 0; i < count; i++) old_keys[i] = (old_keys[i] * 0x9E3779B97F4A7C15ull >> 32) % values;
+    for (size_t j = 0; j < n; j++) new_keys[j] = (new_keys[j] * 0x9E3779B97F4A7C15ull >> 32) % values;
+    return n;
+}
+
 /* The path a shape with these sizes takes unless its keys crowd the table:
  * what is left after the common prefix decides, unless a common suffix of
  * at least SUFFIX_TRIM_MIN is at least 3 times the middle left between it
@@ -515,6 +541,36 @@ int main(void) {
             compare_form(&t, FORM_WEAK_SPANS, 8, "colliding", old_keys, old_count, new_keys, new_count, p);
             if (round == 0) failures(&t, "colliding", old_keys, old_count, new_keys, new_count);
         }
+    }
+    /* Few distinct values, as heckel-bench's duplicates scenario, on the
+     * stack, the narrow table and the wide one (up to its bound). */
+    const size_t few[] = {200, 400, SMALL_BUILD ? SMALL_MAX / 2 + 200 : SMALL_MAX / 2 - 4, DIRECT_MAX / 2 - 4};
+    const uint64_t few_counts[] = {2, 10, 40};
+    for (size_t k = 0; k < sizeof few / sizeof *few; k++) {
+        for (size_t v = 0; v < sizeof few_counts / sizeof *few_counts; v++) {
+            size_t new_count = few_values(&rng, few[k], few_counts[v], old_keys, new_keys);
+            path p = path_for(old_keys, few[k], new_keys, new_count);
+            compare(&t, "few values", old_keys, few[k], new_keys, new_count, p, p, k);
+        }
+    }
+    /* A value's next occurrence whose run lies far beyond its previous
+     * one's + 1 (past the NEAR_HINT ends counted from there): 5000 opens
+     * old and new's runs, distinct values 1..gap follow in order, 7777
+     * (old's last) extends the run, then 5000's second occurrence takes run
+     * gap + 1. With gap 20 the search past the counted ends is short; with
+     * gap 200 it reaches the NEAR_RUNS ends before the last. */
+    for (size_t gap = 20; gap <= 200; gap += 180) {
+        size_t old_count = 0, new_count = 0;
+        old_keys[old_count++] = 5000;
+        new_keys[new_count++] = 9999; /* no common prefix */
+        new_keys[new_count++] = 5000;
+        for (size_t k = 1; k <= gap; k++) old_keys[old_count++] = new_keys[new_count++] = k;
+        old_keys[old_count++] = 5000;
+        old_keys[old_count++] = 7777;
+        new_keys[new_count++] = 7777;
+        new_keys[new_count++] = 5000;
+        path p = path_for(old_keys, old_count, new_keys, new_count);
+        compare(&t, "far hint", old_keys, old_count, new_keys, new_count, p, p, gap);
     }
     /* Failures at the sizes that matter: on the stack, on the heap, on the
      * wide table (whose loops poll). */
