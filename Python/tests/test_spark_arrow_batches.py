@@ -33,3 +33,17 @@ def test_diff_tables_restores_the_setting(spark, compare):
         assert spark.conf.get(ARROW_BATCH) == "3"
     finally:
         spark.conf.unset(ARROW_BATCH)
+
+
+def test_overlapping_blocks_restore_the_setting_once_both_leave(spark):
+    spark.conf.set(ARROW_BATCH, "5000")
+    try:
+        first, second = larger_arrow_batches(spark), larger_arrow_batches(spark)
+        first.__enter__()
+        second.__enter__()
+        first.__exit__(None, None, None)  # the other block still runs: still raised
+        assert int(spark.conf.get(ARROW_BATCH)) == ARROW_BATCH_RECORDS
+        second.__exit__(None, None, None)
+        assert spark.conf.get(ARROW_BATCH) == "5000"
+    finally:
+        spark.conf.unset(ARROW_BATCH)

@@ -16,25 +16,33 @@ import pyarrow as pa
 from pyspark.sql import DataFrame, types as T
 
 PACKED = "_heckel_rows"
+#: Rows packed into one output batch at most (diff_tables' own Arrow batches hold 200,000).
+PACK_ROWS = 200_000
+#: The most bytes a binary array's 32-bit offsets address.
+BINARY_MAX = 2**31 - 1
 
 
-def packed(df: DataFrame, bucket: str) -> DataFrame:
+def packed(df: DataFrame, bucket: str, most_rows: int = PACK_ROWS) -> DataFrame:
     """df's rows as (bucket, Arrow IPC bytes of the rows' other columns) records, one per
-    bucket and Arrow batch. O(rows)."""
+    bucket and Arrow batch (or slice of most_rows rows of one). O(rows)."""
     columns = [f.name for f in df.schema.fields if f.name != bucket]
 
     def pack(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
-        for batch in batches:
-            if batch.num_rows == 0:
-                continue
-            buckets = batch.column(bucket).to_numpy()
-            order = np.argsort(buckets, kind="stable")
-            ordered = buckets[order]
-            starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-            ends = np.r_[starts[1:], len(ordered)]
-            rows = batch.select(columns).take(pa.array(order))
-            yield pa.RecordBatch.from_arrays([pa.array(ordered[starts]), ipc_slices(rows, starts, ends)],
-                                             names=[bucket, PACKED])
+        for whole in batches:
+            # A session without a batch limit hands over whole partitions: packed a slice at a
+            # time, each output's bytes stay within a binary array's 32-bit offsets.
+            for start in range(0, whole.num_rows, most_rows):
+                yield pack_batch(whole.slice(start, most_rows))
+
+    def pack_batch(batch: pa.RecordBatch) -> pa.RecordBatch:
+        buckets = batch.column(bucket).to_numpy()
+        order = np.argsort(buckets, kind="stable")
+        ordered = buckets[order]
+        starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+        ends = np.r_[starts[1:], len(ordered)]
+        rows = batch.select(columns).take(pa.array(order))
+        return pa.RecordBatch.from_arrays([pa.array(ordered[starts]), ipc_slices(rows, starts, ends)],
+                                         names=[bucket, PACKED])
 
     schema = T.StructType([df.schema[bucket], T.StructField(PACKED, T.BinaryType(), False)])
     return df.mapInArrow(pack, schema)
@@ -48,6 +56,9 @@ def ipc_slices(rows: pa.RecordBatch, starts: np.ndarray, ends: np.ndarray) -> pa
         with pa.ipc.new_stream(sink, rows.schema) as writer:
             writer.write_batch(rows.slice(start, end - start))
         offsets.append(sink.tell())
+    if offsets[-1] > BINARY_MAX:
+        raise ValueError(f"{len(rows)} rows pack into {offsets[-1]} bytes, past a binary column's "
+                         f"{BINARY_MAX}: keys this long need compare=\"columns\"")
     return pa.Array.from_buffers(pa.binary(), len(starts),
                                  [None, pa.py_buffer(np.array(offsets, dtype=np.int32)), sink.getvalue()])
 
@@ -73,5 +84,6 @@ def unpacked(table: pa.Table):
 def values(chunk: pa.BinaryArray) -> list:
     """The chunk's values as buffers over its data (no copy)."""
     _, offsets, data = chunk.buffers()
-    offsets = np.frombuffer(offsets, dtype=np.int32)[chunk.offset:chunk.offset + len(chunk) + 1]
+    width = np.int64 if pa.types.is_large_binary(chunk.type) else np.int32  # useLargeVarTypes
+    offsets = np.frombuffer(offsets, dtype=width)[chunk.offset:chunk.offset + len(chunk) + 1]
     return [data.slice(offsets[i], offsets[i + 1] - offsets[i]) for i in range(len(chunk))]

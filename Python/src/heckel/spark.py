@@ -8,6 +8,7 @@ order (monotonically_increasing_id before the shuffle). Pairs are compared by a 
 computed in the JVM (compare="digest") or column by column in Python (compare="columns")."""
 from __future__ import annotations
 
+import threading
 from contextlib import contextmanager
 from typing import Iterator, Optional, Sequence, Union
 
@@ -123,21 +124,36 @@ def tables_diff(old_df: DataFrame, new_df: DataFrame, key: list, compared: list,
                                          .alias(COLUMNS), F.lit(None).cast(schema[RECORD].dataType).alias(RECORD)))
 
 
+#: Blocks inside larger_arrow_batches per session: [blocks, the setting before the first].
+_raised: dict = {}
+_raised_lock = threading.Lock()
+
+
 @contextmanager
 def larger_arrow_batches(spark: SparkSession) -> Iterator[None]:
     """Arrow batches of at least ARROW_BATCH_RECORDS records (a setting of 0 or less, no
-    limit, is kept) inside the block; the session's setting as it was after it."""
-    previous = spark.conf.get(ARROW_BATCH, None)
-    current = int(spark.conf.get(ARROW_BATCH))
-    if 0 < current < ARROW_BATCH_RECORDS:
-        spark.conf.set(ARROW_BATCH, str(ARROW_BATCH_RECORDS))
+    limit, is kept) inside the block; the session's setting as it was after it. Calls from
+    several threads on one session share the raised setting: the first saves the setting, the
+    last to leave restores it."""
+    with _raised_lock:
+        entry = _raised.get(id(spark))
+        if entry is None:
+            entry = _raised[id(spark)] = [0, spark.conf.get(ARROW_BATCH, None)]
+            current = int(spark.conf.get(ARROW_BATCH))
+            if 0 < current < ARROW_BATCH_RECORDS:
+                spark.conf.set(ARROW_BATCH, str(ARROW_BATCH_RECORDS))
+        entry[0] += 1
     try:
         yield
     finally:
-        if previous is None:
-            spark.conf.unset(ARROW_BATCH)
-        else:
-            spark.conf.set(ARROW_BATCH, previous)
+        with _raised_lock:
+            entry[0] -= 1
+            if entry[0] == 0:
+                del _raised[id(spark)]
+                if entry[1] is None:
+                    spark.conf.unset(ARROW_BATCH)
+                else:
+                    spark.conf.set(ARROW_BATCH, entry[1])
 
 
 def moves_of(old_df: DataFrame, new_df: DataFrame, key: list, order: str, buckets: int,
@@ -261,12 +277,12 @@ def feed_schema(new_df: DataFrame, key: list, names: list) -> T.StructType:
 
 
 def columns_type(df: DataFrame, schema: T.StructType) -> pa.DataType:
-    """The Arrow type Spark expects of the feed's `columns` (its string and list types follow
-    spark.sql.execution.arrow.useLargeVarTypes)."""
+    """The Arrow type Spark expects of the feed's `columns`: its plain (32-bit offset) string
+    list, which applyInArrow checks the returned table against even when
+    spark.sql.execution.arrow.useLargeVarTypes hands the inputs over as large strings."""
     from pyspark.sql.pandas.types import to_arrow_schema
 
-    large = df.sparkSession.conf.get("spark.sql.execution.arrow.useLargeVarTypes", "false").lower() == "true"
-    return to_arrow_schema(T.StructType([schema[COLUMNS]]), prefers_large_types=large).field(COLUMNS).type
+    return to_arrow_schema(T.StructType([schema[COLUMNS]]), prefers_large_types=False).field(COLUMNS).type
 
 
 def feed_of_bucket(key: list, compared: list, names: list, columns_type: pa.DataType):
