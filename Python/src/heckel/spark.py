@@ -117,7 +117,7 @@ def tables_diff(old_df: DataFrame, new_df: DataFrame, key: list, compared: list,
         exact = lambda old, new, key: table_changes(old, new, key, compared)
         return total_counts(grouped.applyInArrow(counts_of_bucket(key, exact), count_schema()))
     schema = feed_schema(new_df, key, names)
-    feed = grouped.applyInArrow(feed_of_bucket(key, compared, names, columns_type(old_df, schema)), schema)
+    feed = grouped.applyInArrow(feed_of_bucket(key, compared, names, columns_type(schema)), schema)
     if moves is None:
         return feed
     return feed.unionByName(moves.select(F.lit("move").alias(OP), *key, F.lit(None).cast(schema[COLUMNS].dataType)
@@ -276,7 +276,7 @@ def feed_schema(new_df: DataFrame, key: list, names: list) -> T.StructType:
     ])
 
 
-def columns_type(df: DataFrame, schema: T.StructType) -> pa.DataType:
+def columns_type(schema: T.StructType) -> pa.DataType:
     """The Arrow type Spark expects of the feed's `columns`: its plain (32-bit offset) string
     list, which applyInArrow checks the returned table against even when
     spark.sql.execution.arrow.useLargeVarTypes hands the inputs over as large strings."""
