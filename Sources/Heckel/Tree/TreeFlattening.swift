@@ -49,6 +49,9 @@ struct FlatTree<Node, ID> {
                         let nodeBase = nodeBuffer.baseAddress.unsafelyUnwrapped
                         let idBase = idBuffer.baseAddress.unsafelyUnwrapped
                         let linkBase = linkBuffer.baseAddress.unsafelyUnwrapped
+                        HugePages.advise(nodeBase, bytes: capacity * MemoryLayout<Node>.stride)
+                        HugePages.advise(idBase, bytes: capacity * MemoryLayout<ID>.stride)
+                        HugePages.advise(linkBase, bytes: capacity * MemoryLayout<TreeLink>.stride)
                         // What the walk gathered before this room was made.
                         if gathered > 0 {
                             tree.nodes.withUnsafeBufferPointer {
