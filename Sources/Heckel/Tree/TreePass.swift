@@ -36,7 +36,14 @@ struct TreePass {
         }
         // Per new parent (slot new.count: the roots), the last old child
         // index of its staying children seen, + 1 (0: none yet).
-        var last = [UInt32](repeating: 0, count: new.count + 1)
+        let slots = new.count + 1
+        var last = [UInt32](unsafeUninitializedCapacity: slots) { buffer, initialized in
+            // Fresh memory written once through: 2 MiB pages where big.
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            HugePages.advise(base, bytes: slots * MemoryLayout<UInt32>.stride)
+            base.initialize(repeating: 0, count: slots)
+            initialized = slots
+        }
         var disordered: [Int] = []
         // Nodes whose parent changed, ascending.
         var crossing: [Int] = []
