@@ -43,6 +43,9 @@ struct FlatTree<Node, ID> {
         let maximumCount = ListDiff.maximumCount
         while true {
             let gathered = count
+            // A round stops at one node past the most a tree may have, so
+            // that bound is checked once per round, not once per node.
+            let room = Swift.min(capacity, maximumCount &+ 1)
             var links: [TreeLink] = []
             var newIDs = ContiguousArray<ID>()
             let nodes = ContiguousArray<Node>(unsafeUninitializedCapacity: capacity) { nodeBuffer, nodeCount in
@@ -70,7 +73,7 @@ struct FlatTree<Node, ID> {
                             ids = []
                             tree.shape.links = []
                         }
-                        while count < capacity {
+                        while count < room {
                             let node: Node, parent: UInt32, index: UInt32
                             if !stack.isEmpty {
                                 guard let next = stack[stack.count - 1].advance() else {
@@ -91,8 +94,6 @@ struct FlatTree<Node, ID> {
                                 cancelled = true
                                 break
                             }
-                            precondition(count < maximumCount,
-                                         "TreeDiff: a tree has more than ListDiff.maximumCount nodes")
                             (nodeBase + count).initialize(to: node)
                             (idBase + count).initialize(to: id(node))
                             (linkBase + count).initialize(to: TreeLink(parent: parent, index: index))
@@ -112,6 +113,7 @@ struct FlatTree<Node, ID> {
             tree.nodes = nodes
             ids = newIDs
             tree.shape.links = links
+            precondition(count <= maximumCount, "TreeDiff: a tree has more than ListDiff.maximumCount nodes")
             if cancelled { return nil }
             if finished { return tree }
             capacity *= 4
@@ -138,7 +140,9 @@ struct TreeFrame<Children: Collection> {
 
     /// The next child, its parent's offset and its index, advancing past it;
     /// `nil` past the last. One call is one access to the frame, so the
-    /// stack's top is checked for uniqueness once per child.
+    /// stack's top is checked for uniqueness once per child. (A top frame
+    /// kept in locals, out of the stack, does not stay in registers beside
+    /// the walk's other state: its spills cost more than these accesses.)
     @inlinable @inline(__always)
     mutating func advance() -> (node: Children.Element, parent: UInt32, index: UInt32)? {
         if next == children.endIndex { return nil }
