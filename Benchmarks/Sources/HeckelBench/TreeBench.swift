@@ -94,25 +94,32 @@ enum TreeBench {
         setvbuf(stdout, nil, _IOLBF, 0)
         var sizes = [1_000, 10_000, 100_000, 1_000_000]
         var shapes = TreeShapeKind.allCases, edits = TreeEdit.allCases, rounds = 7
+        var workspaces = false
         var k = 0
         while k < arguments.count {
             let value = k + 1 < arguments.count ? arguments[k + 1] : ""
+            if arguments[k] == "--workspace" {
+                workspaces = true
+                k += 1
+                continue
+            }
             switch arguments[k] {
             case "--size": sizes = try value.split(separator: ",").map { try SizeArgument.parsed(String($0)).count }
             case "--shape": shapes = value.split(separator: ",").compactMap { TreeShapeKind(rawValue: String($0)) }
             case "--edit": edits = value.split(separator: ",").compactMap { TreeEdit(rawValue: String($0)) }
             case "--rounds": rounds = Int(value) ?? rounds
             default:
-                throw ValidationFailure(message: "trees: unknown argument \(arguments[k]) (--size 1e3,1e6 --shape balanced,chain,wide --edit mixed,moves,churn --rounds 7)")
+                throw ValidationFailure(message: "trees: unknown argument \(arguments[k]) (--size 1e3,1e6 --shape balanced,chain,wide --edit mixed,moves,churn --rounds 7 --workspace)")
             }
             k += 2
         }
-        print("tree diff (TreeDiff from closures over tables, plus expandableRows for churn) vs flat diff (ListDiff identifiedBy \\.id over the same identities in preorder); medians of \(rounds) interleaved rounds; ratio = median of per-round tree/flat; read = both forests walked in preorder through the same closures, each node's identity and children read once and nothing stored (what any diff of the caller's trees pays before matching); extra bytes per node = peak resident growth of one call after malloc_trim, divided by old + new nodes")
+        print("tree diff (TreeDiff from closures over tables, plus expandableRows for churn) vs flat diff (ListDiff identifiedBy \\.id over the same identities in preorder); medians of \(rounds) interleaved rounds; ratio = median of per-round tree/flat; read = both forests walked in preorder through the same closures, each node's identity and children read once and nothing stored (what any diff of the caller's trees pays before matching); extra bytes per node = peak resident growth of one call after malloc_trim, divided by old + new nodes"
+              + (workspaces ? "; --workspace: the tree and flat diffs each run inside ListDiff.withWorkspace with a workspace of their own, as the list and outline drivers do (the scratch a workspace keeps is resident before the call, so not in the bytes per node)" : ""))
         print("shape     edit   nodes      tree ms    flat ms   read ms   ratio  tree B/node flat B/node  changes")
         for shape in shapes {
             for edit in edits {
                 for size in sizes {
-                    try measure(shape: shape, edit: edit, size: size, rounds: rounds)
+                    try measure(shape: shape, edit: edit, size: size, rounds: rounds, workspaces: workspaces)
                 }
             }
         }
@@ -121,7 +128,7 @@ enum TreeBench {
     struct ValidationFailure: Error, CustomStringConvertible { var message: String; var description: String { message } }
     struct WrongTree: Error, CustomStringConvertible { var description: String }
 
-    static func measure(shape: TreeShapeKind, edit: TreeEdit, size: Int, rounds: Int) throws {
+    static func measure(shape: TreeShapeKind, edit: TreeEdit, size: Int, rounds: Int, workspaces: Bool) throws {
         let old = shape.forest(size: size)
         let new = edit.edited(old, seed: UInt64(size) &* 31 &+ 7)
         if let tables {
@@ -143,11 +150,18 @@ enum TreeBench {
             if newExpanded.contains(old.ids[node]) { newExpanded.remove(old.ids[node]) } else { newExpanded.insert(old.ids[node]) }
         }
         let roots = (old.roots.map { TreeNodeRef(raw: $0) }, new.roots.map { TreeNodeRef(raw: $0 | TreeNodeRef.newFlag) })
+        let treeSpace = workspaces ? ListDiff.Workspace() : nil, flatSpace = workspaces ? ListDiff.Workspace() : nil
         func tree() throws -> (TreeDiff<Int>, TreeDiff<Int>.ExpandableRows?) {
-            let diff = try TreeDiff(from: roots.0, to: roots.1, identifiedBy: { $0.id }, children: { $0.children })
+            func diffing() throws -> TreeDiff<Int> {
+                try TreeDiff(from: roots.0, to: roots.1, identifiedBy: { $0.id }, children: { $0.children })
+            }
+            let diff = try treeSpace.map { try ListDiff.withWorkspace($0, diffing) } ?? diffing()
             return (diff, edit == .churn ? diff.expandableRows(oldExpanded: oldExpanded, newExpanded: newExpanded) : nil)
         }
         func flat() -> ListDiff {
+            flatSpace.map { ListDiff.withWorkspace($0, flatDiffing) } ?? flatDiffing()
+        }
+        func flatDiffing() -> ListDiff {
             if edit == .churn {
                 // The flat diff of the visible rows' identities.
                 let visibleOld = visible(old, oldOrder, expanded: oldExpanded), visibleNew = visible(new, newOrder, expanded: newExpanded)
