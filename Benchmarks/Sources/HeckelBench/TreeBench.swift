@@ -80,6 +80,7 @@ enum TreeBench {
     struct Figures {
         var treeSeconds: [Double] = []
         var flatSeconds: [Double] = []
+        var readSeconds: [Double] = []
         var treeBytes = 0
         var flatBytes = 0
     }
@@ -93,25 +94,32 @@ enum TreeBench {
         setvbuf(stdout, nil, _IOLBF, 0)
         var sizes = [1_000, 10_000, 100_000, 1_000_000]
         var shapes = TreeShapeKind.allCases, edits = TreeEdit.allCases, rounds = 7
+        var workspaces = false
         var k = 0
         while k < arguments.count {
             let value = k + 1 < arguments.count ? arguments[k + 1] : ""
+            if arguments[k] == "--workspace" {
+                workspaces = true
+                k += 1
+                continue
+            }
             switch arguments[k] {
             case "--size": sizes = try value.split(separator: ",").map { try SizeArgument.parsed(String($0)).count }
             case "--shape": shapes = value.split(separator: ",").compactMap { TreeShapeKind(rawValue: String($0)) }
             case "--edit": edits = value.split(separator: ",").compactMap { TreeEdit(rawValue: String($0)) }
             case "--rounds": rounds = Int(value) ?? rounds
             default:
-                throw ValidationFailure(message: "trees: unknown argument \(arguments[k]) (--size 1e3,1e6 --shape balanced,chain,wide --edit mixed,moves,churn --rounds 7)")
+                throw ValidationFailure(message: "trees: unknown argument \(arguments[k]) (--size 1e3,1e6 --shape balanced,chain,wide --edit mixed,moves,churn --rounds 7 --workspace)")
             }
             k += 2
         }
-        print("tree diff (TreeDiff from closures over tables, plus expandableRows for churn) vs flat diff (ListDiff identifiedBy \\.id over the same identities in preorder); medians of \(rounds) interleaved rounds; ratio = median of per-round tree/flat; extra bytes per node = peak resident growth of one call after malloc_trim, divided by old + new nodes")
-        print("shape     edit   nodes      tree ms    flat ms   ratio  tree B/node flat B/node  changes")
+        print("tree diff (TreeDiff from closures over tables, plus expandableRows for churn) vs flat diff (ListDiff identifiedBy \\.id over the same identities in preorder); medians of \(rounds) interleaved rounds; ratio = median of per-round tree/flat; read = both forests walked in preorder through the same closures, each node's identity and children read once and nothing stored (what any diff of the caller's trees pays before matching); extra bytes per node = peak resident growth of one call after malloc_trim, divided by old + new nodes"
+              + (workspaces ? "; --workspace: the tree and flat diffs each run inside ListDiff.withWorkspace with a workspace of their own, as the list and outline drivers do (the scratch a workspace keeps is resident before the call, so not in the bytes per node)" : ""))
+        print("shape     edit   nodes      tree ms    flat ms   read ms   ratio  tree B/node flat B/node  changes")
         for shape in shapes {
             for edit in edits {
                 for size in sizes {
-                    try measure(shape: shape, edit: edit, size: size, rounds: rounds)
+                    try measure(shape: shape, edit: edit, size: size, rounds: rounds, workspaces: workspaces)
                 }
             }
         }
@@ -120,7 +128,7 @@ enum TreeBench {
     struct ValidationFailure: Error, CustomStringConvertible { var message: String; var description: String { message } }
     struct WrongTree: Error, CustomStringConvertible { var description: String }
 
-    static func measure(shape: TreeShapeKind, edit: TreeEdit, size: Int, rounds: Int) throws {
+    static func measure(shape: TreeShapeKind, edit: TreeEdit, size: Int, rounds: Int, workspaces: Bool) throws {
         let old = shape.forest(size: size)
         let new = edit.edited(old, seed: UInt64(size) &* 31 &+ 7)
         if let tables {
@@ -142,11 +150,18 @@ enum TreeBench {
             if newExpanded.contains(old.ids[node]) { newExpanded.remove(old.ids[node]) } else { newExpanded.insert(old.ids[node]) }
         }
         let roots = (old.roots.map { TreeNodeRef(raw: $0) }, new.roots.map { TreeNodeRef(raw: $0 | TreeNodeRef.newFlag) })
+        let treeSpace = workspaces ? ListDiff.Workspace() : nil, flatSpace = workspaces ? ListDiff.Workspace() : nil
         func tree() throws -> (TreeDiff<Int>, TreeDiff<Int>.ExpandableRows?) {
-            let diff = try TreeDiff(from: roots.0, to: roots.1, identifiedBy: { $0.id }, children: { $0.children })
+            func diffing() throws -> TreeDiff<Int> {
+                try TreeDiff(from: roots.0, to: roots.1, identifiedBy: { $0.id }, children: { $0.children })
+            }
+            let diff = try treeSpace.map { try ListDiff.withWorkspace($0, diffing) } ?? diffing()
             return (diff, edit == .churn ? diff.expandableRows(oldExpanded: oldExpanded, newExpanded: newExpanded) : nil)
         }
         func flat() -> ListDiff {
+            flatSpace.map { ListDiff.withWorkspace($0, flatDiffing) } ?? flatDiffing()
+        }
+        func flatDiffing() -> ListDiff {
             if edit == .churn {
                 // The flat diff of the visible rows' identities.
                 let visibleOld = visible(old, oldOrder, expanded: oldExpanded), visibleNew = visible(new, newOrder, expanded: newExpanded)
@@ -165,15 +180,28 @@ enum TreeBench {
             }
         }
         var figures = Figures()
+        var checksum = 0
         for round in 0..<rounds {
-            // Engines take turns; which goes first alternates.
-            for engine in round % 2 == 0 ? [0, 1] : [1, 0] {
+            // Engines take turns; which goes first rotates.
+            for turn in 0..<3 {
+                let engine = (round + turn) % 3
                 let start = monotonicSeconds()
-                if engine == 0 { _ = try withExtendedLifetime(tree()) {} } else { withExtendedLifetime(flat()) {} }
+                switch engine {
+                case 0: _ = try withExtendedLifetime(tree()) {}
+                case 1: withExtendedLifetime(flat()) {}
+                default: checksum &+= reading(roots.0) &+ reading(roots.1)
+                }
                 let seconds = monotonicSeconds() - start
-                if engine == 0 { figures.treeSeconds.append(seconds) } else { figures.flatSeconds.append(seconds) }
+                switch engine {
+                case 0: figures.treeSeconds.append(seconds)
+                case 1: figures.flatSeconds.append(seconds)
+                default: figures.readSeconds.append(seconds)
+                }
             }
         }
+        // The walk reads every identity of both forests once per round.
+        let identitySum = oldOrder.reduce(0) { $0 &+ old.ids[$1] } &+ newOrder.reduce(0) { $0 &+ new.ids[$1] }
+        if checksum != identitySum &* rounds { throw WrongTree(description: "the read walk's sum \(checksum), not \(identitySum &* rounds)") }
         figures.treeBytes = try peakGrowth { try withExtendedLifetime(tree()) {} }
         figures.flatBytes = try peakGrowth { withExtendedLifetime(flat()) {} }
         let ratios = zip(figures.treeSeconds, figures.flatSeconds).map { $0 / $1 }
@@ -182,9 +210,40 @@ enum TreeBench {
         print(cell(shape.rawValue, 10) + cell(edit.rawValue, 7) + cell(String(size), 11)
               + cell(String(format: "%.3f", median(figures.treeSeconds) * 1000), 11)
               + cell(String(format: "%.3f", median(figures.flatSeconds) * 1000), 10)
+              + cell(String(format: "%.3f", median(figures.readSeconds) * 1000), 10)
               + cell(String(format: "%.2fx", median(ratios)), 8)
               + cell(String(format: "%.1f", Double(figures.treeBytes) / nodes), 12)
               + cell(String(format: "%.1f", Double(figures.flatBytes) / nodes), 12) + changes)
+    }
+
+    /// Every node under `roots` read once in preorder through the closures
+    /// the tree diff is given (identity and children), nothing stored: an
+    /// explicit stack of child positions, as the diff's own walk keeps.
+    /// Returns the sum of the identities, so the reads are not dropped.
+    @inline(never)
+    static func reading(_ roots: [TreeNodeRef]) -> Int {
+        let id: (TreeNodeRef) -> Int = { $0.id }, children: (TreeNodeRef) -> ChildRefs = { $0.children }
+        var sum = 0
+        var stack: [(children: ChildRefs, next: Int)] = []
+        stack.reserveCapacity(64)
+        for root in roots {
+            sum &+= id(root)
+            let kids = children(root)
+            if !kids.isEmpty { stack.append((kids, 0)) }
+            while let top = stack.indices.last {
+                let next = stack[top].next
+                guard next < stack[top].children.endIndex else {
+                    stack.removeLast()
+                    continue
+                }
+                stack[top].next = next + 1
+                let node = stack[top].children[next]
+                sum &+= id(node)
+                let kids = children(node)
+                if !kids.isEmpty { stack.append((kids, 0)) }
+            }
+        }
+        return sum
     }
 
     /// Peak resident growth of one call, after the free heap went back.

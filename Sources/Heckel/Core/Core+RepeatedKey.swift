@@ -5,6 +5,11 @@ extension Core {
     /// the smallest `second` whose key equals an earlier one, and the first
     /// offset `first` holding that key; `nil` when the keys are distinct.
     ///
+    /// The scratch comes from the workspace `ListDiff.withWorkspace` names,
+    /// as the matches' does, so a caller diffing trees over and over (the
+    /// outline driver) keeps it between diffs instead of faulting fresh
+    /// pages each time.
+    ///
     /// - Complexity: O(n) expected for n keys, 8 bytes of scratch per key
     ///   (16 to 32 more when a key repeats).
     @usableFromInline
@@ -13,10 +18,14 @@ extension Core {
         if keys.count < 2 { return nil }
         var options = heckel_options()
         var first = 0, second = 0
-        let status = withExtendedLifetime(cancel) {
-            if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
-            return heckel_first_repeated_key(keys.baseAddress, keys.count, &options, &first, &second)
+        func callCore(workspace: OpaquePointer?) -> heckel_status {
+            options.workspace = workspace
+            return withExtendedLifetime(cancel) {
+                if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
+                return heckel_first_repeated_key(keys.baseAddress, keys.count, &options, &first, &second)
+            }
         }
+        let status = ListDiff.Workspace.current?.lend(callCore) ?? callCore(workspace: nil)
         guard status == HECKEL_OK else { throw CoreFailure(status: status, oldCount: keys.count, newCount: 0) }
         return second == keys.count ? nil : (first, second)
     }

@@ -177,11 +177,17 @@ extension TreeDiff {
     ) throws(CoreFailure) -> [ListDiff.Pair] {
         var updates: [ListDiff.Pair] = []
         let newToOld = mapping.newToOld
-        for offset in new.indices {
-            try CancelFlag.poll(cancel, at: offset)
-            let matched = newToOld[offset]
-            if matched != Mapping.unmatched, !same(old[Int(matched)], new[offset]) {
-                updates.append(ListDiff.Pair(old: Int(matched), new: offset))
+        // A matched offset is a node of the old tree: buffer reads, whose
+        // bounds are checked in debug builds only.
+        try old.withUnsafeBufferPointer { (old) throws(CoreFailure) in
+            try new.withUnsafeBufferPointer { (new) throws(CoreFailure) in
+                for offset in new.indices {
+                    try CancelFlag.poll(cancel, at: offset)
+                    let matched = newToOld[offset]
+                    if matched != Mapping.unmatched, !same(old[Int(matched)], new[offset]) {
+                        updates.append(ListDiff.Pair(old: Int(matched), new: offset))
+                    }
+                }
             }
         }
         return updates

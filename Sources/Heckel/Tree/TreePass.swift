@@ -36,33 +36,52 @@ struct TreePass {
         }
         // Per new parent (slot new.count: the roots), the last old child
         // index of its staying children seen, + 1 (0: none yet).
-        var last = [UInt32](repeating: 0, count: new.count + 1)
+        let slots = new.count + 1
+        var last = [UInt32](unsafeUninitializedCapacity: slots) { buffer, initialized in
+            // Fresh memory written once through: 2 MiB pages where big.
+            let base = buffer.baseAddress.unsafelyUnwrapped
+            HugePages.advise(base, bytes: slots * MemoryLayout<UInt32>.stride)
+            base.initialize(repeating: 0, count: slots)
+            initialized = slots
+        }
         var disordered: [Int] = []
         // Nodes whose parent changed, ascending.
         var crossing: [Int] = []
-        for node in 0..<new.count {
-            try CancelFlag.poll(cancel, at: node)
-            let parent = new.links[node].parent
-            let matched = newToOld[node]
-            if matched == Mapping.unmatched {
-                if parent == TreeShape.root || newToOld[Int(parent)] != Mapping.unmatched { insertedRoots.append(node) }
-                continue
-            }
-            let oldLink = old.links[Int(matched)]
-            let stays = parent == TreeShape.root
-                ? oldLink.parent == TreeShape.root
-                : oldLink.parent != TreeShape.root && oldToNew[Int(oldLink.parent)] == parent
-            guard stays else {
-                crossing.append(node)
-                continue
-            }
-            let slot = parent == TreeShape.root ? new.count : Int(parent)
-            let place = oldLink.index &+ 1
-            if place < last[slot] {
-                if last[slot] != UInt32.max { disordered.append(slot) }
-                last[slot] = UInt32.max
-            } else if last[slot] != UInt32.max {
-                last[slot] = place
+        // Every offset read below is a node of its tree (links hold parents
+        // before their children, the mapping's matched offsets lie in the
+        // other tree) or a slot up to new.count: buffer reads, whose bounds
+        // are checked in debug builds only.
+        try new.links.withUnsafeBufferPointer { (newLinks) throws(CoreFailure) in
+            try old.links.withUnsafeBufferPointer { (oldLinks) throws(CoreFailure) in
+                try last.withUnsafeMutableBufferPointer { (last) throws(CoreFailure) in
+                    for node in 0..<new.count {
+                        try CancelFlag.poll(cancel, at: node)
+                        let parent = newLinks[node].parent
+                        let matched = newToOld[node]
+                        if matched == Mapping.unmatched {
+                            if parent == TreeShape.root || newToOld[Int(parent)] != Mapping.unmatched {
+                                insertedRoots.append(node)
+                            }
+                            continue
+                        }
+                        let oldLink = oldLinks[Int(matched)]
+                        let stays = parent == TreeShape.root
+                            ? oldLink.parent == TreeShape.root
+                            : oldLink.parent != TreeShape.root && oldToNew[Int(oldLink.parent)] == parent
+                        guard stays else {
+                            crossing.append(node)
+                            continue
+                        }
+                        let slot = parent == TreeShape.root ? new.count : Int(parent)
+                        let place = oldLink.index &+ 1, seen = last[slot]
+                        if place < seen {
+                            if seen != UInt32.max { disordered.append(slot) }
+                            last[slot] = UInt32.max
+                        } else if seen != UInt32.max {
+                            last[slot] = place
+                        }
+                    }
+                }
             }
         }
         let outOfOrder = try Self.outOfOrder(disordered, old: old, new: new, mapping: mapping, cancel: cancel)

@@ -109,5 +109,27 @@ struct TreeDuplicatesTests {
             #expect(Self.id(at: first, in: old) == id && Self.id(at: second, in: old) == id)
         }
     }
-}
 
+    /// The old tree's check takes its scratch from the workspace
+    /// `ListDiff.withWorkspace` names: a repeat there is thrown before any
+    /// match runs, so the scratch the workspace keeps is the check's.
+    @Test("the old tree's duplicate check keeps its scratch in the workspace", arguments: [5_000, 70_000])
+    func checkUsesTheWorkspace(size: Int) throws {
+        let ids = Array(1...size)
+        let old = Self.forest(ids + [ids[size / 3]]), new = Self.forest(ids)
+        let workspace = ListDiff.Workspace()
+        let error = #expect(throws: TreeDiff<Int>.Error.self) {
+            try ListDiff.withWorkspace(workspace) { try TreeDiff(from: old, to: new) }
+        }
+        guard case let .duplicateIdentity(id, tree, first, second)? = error else {
+            Issue.record("no duplicate reported: \(String(describing: error))")
+            return
+        }
+        #expect(id == ids[size / 3] && tree == .old && first != second)
+        #expect(workspace.keptBytes >= 8 * size, "the check's scratch stays with the workspace")
+        // The same check through a workspace and without one agree.
+        #expect(throws: TreeDiff<Int>.Error.duplicateIdentity(id, tree: .old, first: first, second: second)) {
+            try TreeDiff(from: old, to: new)
+        }
+    }
+}
