@@ -142,25 +142,30 @@ def tree_rss(root: int) -> int:
     return total
 
 
-def tree_cpu(root: int) -> float:
-    """CPU seconds (user and system) of root and all its descendants, with the children they
-    have reaped (the Python workers the JVM's daemon forks), from /proc."""
+def tree_cpu(root: int) -> dict:
+    """The CPU seconds (user and system) each of root and its descendants has spent itself
+    (children's not included), by pid, from /proc."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    spent = {}
     for pid in descendants(root):
         try:
             with open(f"/proc/{pid}/stat") as stat:
                 fields = stat.read().rsplit(")", 1)[1].split()
-            total += sum(int(fields[k]) for k in (11, 12, 13, 14)) / tick
+            spent[pid] = (int(fields[11]) + int(fields[12])) / tick
         except (OSError, IndexError, ValueError):
             pass
-    return total
+    return spent
 
 
-class PeakMemory:
-    """The peak of tree_rss(this process), sampled every half second while in the block."""
+class Usage:
+    """The peak of tree_rss(this process) and the CPU seconds its process tree spends while in
+    the block, sampled every half second. Each process counts from its first sample (0 for one
+    started in the block) to its last: a process that ends in the block loses at most its last
+    half second, and reaped children are not counted twice through their parent's totals."""
     def __enter__(self):
         self.peak, self.running = 0, True
+        self.first = tree_cpu(os.getpid())
+        self.last = dict(self.first)
         self.thread = threading.Thread(target=self.sample, daemon=True)
         self.thread.start()
         return self
@@ -168,11 +173,14 @@ class PeakMemory:
     def sample(self):
         while self.running:
             self.peak = max(self.peak, tree_rss(os.getpid()))
+            self.last.update(tree_cpu(os.getpid()))
             time.sleep(0.5)
 
     def __exit__(self, *_):
         self.running = False
         self.thread.join()
+        self.last.update(tree_cpu(os.getpid()))
+        self.cpu = sum(spent - self.first.get(pid, 0.0) for pid, spent in self.last.items())
 
 
 ENGINES = {"heckel": heckel_counts, "heckel-columns": heckel_columns_counts, "spark-extension": extension_counts,
@@ -214,11 +222,11 @@ def main():
     results = {}
     for run in range(args.runs):
         for engine in engines:  # interleaved: each run times every engine once
-            cpu, start = tree_cpu(os.getpid()), time.perf_counter()
-            with PeakMemory() as memory:
+            start = time.perf_counter()
+            with Usage() as memory:
                 results[engine] = ENGINES[engine](old, new)
             times[engine].append(time.perf_counter() - start)
-            cpus[engine].append(tree_cpu(os.getpid()) - cpu)
+            cpus[engine].append(memory.cpu)
             peaks[engine] = max(peaks[engine], memory.peak)
             print(f"run {run + 1} {engine}: {times[engine][-1]:.1f} s, CPU {cpus[engine][-1]:.1f} s, load "
                   f"{os.getloadavg()[0]:.1f}, peak {memory.peak / 2**30:.2f} GiB {results[engine]}",
