@@ -7,7 +7,9 @@ of deletes, inserts, updates and unchanged rows; the feed engines (heckel-feed,
 spark-extension-feed) compute the change feed (each change's key, changed columns and new row)
 and reduce it to a summary per operation: its count, the sum of its keys, the number of changed
 columns named and a checksum of the new rows. Counts engines are checked equal to each other,
-feed engines likewise; the median of the runs is printed per engine.
+feed engines likewise; the median of the runs is printed per engine, with the CPU time (user
+and system) the whole process tree spent on it (driver, JVM, Python workers): on a machine
+shared with other work, CPU time varies less than wall time.
 
     .venv-python/bin/python Python/benchmarks/bench_spark.py --rows 1000000 --runs 3
 """
@@ -109,8 +111,8 @@ def join_counts(old, new):
     return {k: counts.get(k, 0) for k in ("delete", "insert", "update", "unchanged")}
 
 
-def tree_rss(root: int) -> int:
-    """Resident bytes of root and all its descendants (the JVM, Spark's Python workers), from /proc."""
+def descendants(root: int) -> set:
+    """root and the pids of all its descendants, from /proc."""
     parents = {}
     for entry in os.listdir("/proc"):
         if entry.isdigit():
@@ -125,8 +127,13 @@ def tree_rss(root: int) -> int:
         children = [p for p, pp in parents.items() if pp == parent and p not in tree]
         tree.update(children)
         frontier.extend(children)
+    return tree
+
+
+def tree_rss(root: int) -> int:
+    """Resident bytes of root and all its descendants (the JVM, Spark's Python workers), from /proc."""
     total = 0
-    for pid in tree:
+    for pid in descendants(root):
         try:
             with open(f"/proc/{pid}/statm") as statm:
                 total += int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
@@ -135,10 +142,30 @@ def tree_rss(root: int) -> int:
     return total
 
 
-class PeakMemory:
-    """The peak of tree_rss(this process), sampled every half second while in the block."""
+def tree_cpu(root: int) -> dict:
+    """The CPU seconds (user and system) each of root and its descendants has spent itself
+    (children's not included), by pid, from /proc."""
+    tick = os.sysconf("SC_CLK_TCK")
+    spent = {}
+    for pid in descendants(root):
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            spent[pid] = (int(fields[11]) + int(fields[12])) / tick
+        except (OSError, IndexError, ValueError):
+            pass
+    return spent
+
+
+class Usage:
+    """The peak of tree_rss(this process) and the CPU seconds its process tree spends while in
+    the block, sampled every half second. Each process counts from its first sample (0 for one
+    started in the block) to its last: a process that ends in the block loses at most its last
+    half second, and reaped children are not counted twice through their parent's totals."""
     def __enter__(self):
         self.peak, self.running = 0, True
+        self.first = tree_cpu(os.getpid())
+        self.last = dict(self.first)
         self.thread = threading.Thread(target=self.sample, daemon=True)
         self.thread.start()
         return self
@@ -146,11 +173,14 @@ class PeakMemory:
     def sample(self):
         while self.running:
             self.peak = max(self.peak, tree_rss(os.getpid()))
+            self.last.update(tree_cpu(os.getpid()))
             time.sleep(0.5)
 
     def __exit__(self, *_):
         self.running = False
         self.thread.join()
+        self.last.update(tree_cpu(os.getpid()))
+        self.cpu = sum(spent - self.first.get(pid, 0.0) for pid, spent in self.last.items())
 
 
 ENGINES = {"heckel": heckel_counts, "heckel-columns": heckel_columns_counts, "spark-extension": extension_counts,
@@ -187,17 +217,20 @@ def main():
     old, new = generate(spark, args.rows, Path(args.data))
     engines = args.engines.split(",")
     times = {e: [] for e in engines}
+    cpus = {e: [] for e in engines}
     peaks = {e: 0 for e in engines}
     results = {}
     for run in range(args.runs):
         for engine in engines:  # interleaved: each run times every engine once
             start = time.perf_counter()
-            with PeakMemory() as memory:
+            with Usage() as memory:
                 results[engine] = ENGINES[engine](old, new)
             times[engine].append(time.perf_counter() - start)
+            cpus[engine].append(memory.cpu)
             peaks[engine] = max(peaks[engine], memory.peak)
-            print(f"run {run + 1} {engine}: {times[engine][-1]:.1f} s, peak {memory.peak / 2**30:.2f} GiB "
-                  f"{results[engine]}", file=sys.stderr, flush=True)
+            print(f"run {run + 1} {engine}: {times[engine][-1]:.1f} s, CPU {cpus[engine][-1]:.1f} s, load "
+                  f"{os.getloadavg()[0]:.1f}, peak {memory.peak / 2**30:.2f} GiB {results[engine]}",
+                  file=sys.stderr, flush=True)
     for kind in (set(engines) - FEED_ENGINES, set(engines) & FEED_ENGINES):
         group = [e for e in engines if e in kind]
         for engine in group:
@@ -207,8 +240,10 @@ def main():
     fastest = min(statistics.median(t) for t in times.values())
     for engine in engines:
         median = statistics.median(times[engine])
-        print(f"{engine:16} median {median:7.1f} s  ({median / fastest:.2f}x the fastest)  peak resident "
-              f"{peaks[engine] / 2**30:.2f} GiB (driver, JVM, Python workers)  runs " + " ".join(f"{t:.1f}" for t in times[engine]))
+        print(f"{engine:16} median {median:7.1f} s  ({median / fastest:.2f}x the fastest)  CPU median "
+              f"{statistics.median(cpus[engine]):7.1f} s  peak resident {peaks[engine] / 2**30:.2f} GiB (driver, JVM, "
+              "Python workers)  runs " + " ".join(f"{t:.1f}" for t in times[engine])
+              + "  CPU " + " ".join(f"{c:.1f}" for c in cpus[engine]))
     spark.stop()
 
 

@@ -82,7 +82,8 @@ def diff_tables(old_df: DataFrame, new_df: DataFrame, key: Union[str, Sequence[s
     columns with the same types (ValueError otherwise); values compare by their bytes (floats
     by bit pattern) and a null equals a null only, in keys and in compared columns. With
     compare="digest" each side is read twice for the feed (the digest pass and the fetch of the
-    changed rows): cache a DataFrame that is costly to recompute."""
+    changed rows; reading a side again costs less than sending all its columns to Python in one
+    pass): cache a DataFrame that is costly to recompute."""
     key = [key] if isinstance(key, str) else list(key)
     if compare not in ("digest", "columns"):
         raise ValueError(f"heckel: compare is 'digest' or 'columns', not {compare!r}")
