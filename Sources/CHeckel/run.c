@@ -176,7 +176,9 @@ done:
 /* The two jobs that need only the match: the kept pairs (one longest
  * increasing run, inherently sequential) and the mapping outputs. With two
  * threads or more they run side by side, hiding the mapping's writes behind
- * the run. */
+ * the run: the other thread writes the mapping unless the calling thread,
+ * done with the run, finds it not yet begun (that thread started late, or
+ * waits for its core) and writes it itself. */
 typedef struct last_passes {
     const heckel_env *env;
     const heckel_input *in;
@@ -185,6 +187,8 @@ typedef struct last_passes {
     heckel_result *result;
     size_t match_count;
     heckel_status kept_status;
+    int mapping_taken; /* atomic: set by the thread that writes the mapping */
+    bool mapping_ok;
 } last_passes;
 
 static bool mark_kept_part(last_passes *job) {
@@ -199,9 +203,20 @@ static bool write_mapping_part(last_passes *job, unsigned threads) {
                                 job->a->match, threads, job->result, &job->match_count);
 }
 
+/* The mapping, written by whichever thread comes for it first. */
+static void take_mapping(last_passes *job) {
+    if (!__atomic_exchange_n(&job->mapping_taken, 1, __ATOMIC_RELAXED))
+        job->mapping_ok = write_mapping_part(job, 1);
+}
+
 static bool side_by_side(void *context, unsigned part, unsigned parts) {
     (void)parts;
-    return part == 0 ? mark_kept_part(context) : write_mapping_part(context, 1);
+    last_passes *job = context;
+    if (part == 0) {
+        if (!mark_kept_part(job)) return false;
+    }
+    take_mapping(job);
+    return true;
 }
 
 /* Finds the moves (unless ignore_order) and writes every output (the window
@@ -218,7 +233,7 @@ static heckel_status finish(const heckel_env *env, const heckel_input *in, const
         job.keep = heckel_scratch_get(env, scratch, (new_count + heckel_kept_work(new_count)) * sizeof *job.keep);
         if (!job.keep) return HECKEL_OUT_OF_MEMORY;
         if (env->thread_count > 1) {
-            ok = heckel_parallel(2, side_by_side, &job);
+            ok = heckel_parallel(2, side_by_side, &job) && job.mapping_ok;
             HECKEL_PHASE("kept+mapping");
         } else {
             ok = mark_kept_part(&job) && !heckel_cancelled(env);
