@@ -58,30 +58,33 @@ static void release(const heckel_env *env, attempt *a) {
     a->match = NULL;
 }
 
-/* A slice of the pairs checked per thread; any unequal pair raises found,
+/* The pairs checked VERIFY_CHUNK at a time, each thread taking the next
+ * chunk until none is left (so a thread that starts late or waits for its
+ * core leaves its share to the others); any unequal pair raises found,
  * which also stops the other threads. Cancelled: false. */
 typedef struct verify_job {
     const heckel_env *env;
     const heckel_input *in;
     const attempt *a;
+    size_t next; /* atomic: the first pair of the next chunk */
     int found; /* atomic */
 } verify_job;
 
 static bool verify_task(void *context, unsigned part, unsigned parts) {
+    (void)part, (void)parts;
     verify_job *job = context;
     const heckel_middle *m = &job->a->m;
-    size_t first, end;
-    heckel_slice(m->new_count, part, parts, &first, &end);
-    for (size_t j = first; j < end; j += VERIFY_CHUNK) {
+    for (;;) {
+        size_t j = __atomic_fetch_add(&job->next, VERIFY_CHUNK, __ATOMIC_RELAXED);
+        if (j >= m->new_count) return true;
         if (heckel_cancelled(job->env)) return false;
         if (__atomic_load_n(&job->found, __ATOMIC_RELAXED)) return true;
-        size_t chunk_end = min_size(j + VERIFY_CHUNK, end);
+        size_t chunk_end = min_size(j + VERIFY_CHUNK, m->new_count);
         if (job->in->first_unequal(job->in, job->a->match, m->prefix, j, chunk_end) != chunk_end) {
             __atomic_store_n(&job->found, 1, __ATOMIC_RELAXED);
             return true;
         }
     }
-    return true;
 }
 
 /* Checks every pair matched by key with the elements' equality (the
