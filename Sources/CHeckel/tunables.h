@@ -25,8 +25,8 @@
  * thread that starts late, or shares its core with another process, leaves
  * its slices to the others instead of holding up the pass. More slices
  * balance finer; each costs a row of counts per partition and a pass over
- * it (`heckel_core_bench -n -b -e keys -t 1 -t 2 1e6`, run beside a load,
- * shows the balance). */
+ * it (`heckel-bench --scenario random --size 1e6 --element int --threads 1
+ * --threads 2`, run beside other builds, shows the balance). */
 #ifndef HECKEL_SLICES_PER_THREAD
 #define HECKEL_SLICES_PER_THREAD 4
 #endif
