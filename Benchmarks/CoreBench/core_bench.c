@@ -42,7 +42,12 @@
  * -d: the same lists over ten distinct values (each key taken modulo 10), as
  * heckel-bench's duplicates scenario: most matched pairs are moves.
  *
- * Usage: heckel_core_bench [-n] [-p] [-d] [-w] [-r runs] [-e engine] [-t threads]... [size ...]
+ * -b: new made as heckel-bench's random scenario makes it instead: a block of
+ * 20% deleted at a random place, a block of 20% fresh keys inserted at a
+ * random place, then the elements at 4% of the positions (picked at random)
+ * shuffled among themselves.
+ *
+ * Usage: heckel_core_bench [-n] [-p] [-d] [-b] [-w] [-r runs] [-e engine] [-t threads]... [size ...]
  *        (default: -r 5, every engine, -t 1, sizes 100 1000 1000000 10000000;
  *        naive runs unless -n, and ratios are then to the first row; -t 0 is
  *        the core's automatic choice)
@@ -279,10 +284,38 @@ static const char *only_engine; /* -e: time naive and this engine only */
 
 static bool skip_naive; /* -n: no naive row (profiling the core alone) */
 static bool duplicates; /* -d: ten distinct values (the bench's duplicates scenario) */
+static bool blocks;     /* -b: heckel-bench's random edit (a block deleted, a block inserted) */
 
 static bool selected(int engine) {
     if (engine == NAIVE) return !skip_naive;
     return !only_engine || strcmp(only_engine, engine_names[engine]) == 0;
+}
+
+/* -b: old without the block at start, a block of fresh keys as long inserted
+ * at a random place, then the keys at n / 25 random positions shuffled among
+ * those positions (a Fisher-Yates shuffle of the picked positions' keys). */
+static void make_block_edit(lists *l, size_t n, size_t block, size_t start, uint64_t *seed) {
+    size_t kept = n - block, at = splitmix(seed) % (kept + 1), m = 0;
+    for (size_t i = 0; i < n && m < at; i++)
+        if (i < start || i >= start + block) l->new[m++] = l->old[i];
+    for (size_t k = 0; k < block; k++) l->new[m++] = splitmix(seed);
+    for (size_t i = 0, seen = 0; i < n; i++)
+        if ((i < start || i >= start + block) && seen++ >= at) l->new[m++] = l->old[i];
+    l->m = m;
+    size_t count = m < n / 25 ? m : n / 25;
+    size_t *picked = malloc((count + 1) * sizeof *picked);
+    unsigned char *taken = calloc(m + 1, 1);
+    if (!picked || !taken) exit(1);
+    for (size_t k = 0; k < count;) {
+        size_t position = splitmix(seed) % m;
+        if (!taken[position]) taken[position] = 1, picked[k++] = position;
+    }
+    for (size_t k = count; k > 1; k--) {
+        size_t a = picked[k - 1], b = picked[splitmix(seed) % k];
+        uint64_t t = l->new[a]; l->new[a] = l->new[b]; l->new[b] = t;
+    }
+    free(picked);
+    free(taken);
 }
 
 static void make_lists(lists *l, size_t n, uint64_t seed) {
@@ -292,16 +325,20 @@ static void make_lists(lists *l, size_t n, uint64_t seed) {
     if (!l->old || !l->new) exit(1);
     for (size_t i = 0; i < n; i++) l->old[i] = splitmix(&seed);
     size_t block = n / 5, start = n - block ? splitmix(&seed) % (n - block) : 0, m = 0;
-    for (size_t i = 0; i < n; i++) {
-        if (i >= start && i < start + block) continue;       /* deleted block */
-        if (splitmix(&seed) % 4 == 0) l->new[m++] = splitmix(&seed); /* fresh insert */
-        l->new[m++] = l->old[i];
+    if (blocks)
+        make_block_edit(l, n, block, start, &seed);
+    else {
+        for (size_t i = 0; i < n; i++) {
+            if (i >= start && i < start + block) continue;       /* deleted block */
+            if (splitmix(&seed) % 4 == 0) l->new[m++] = splitmix(&seed); /* fresh insert */
+            l->new[m++] = l->old[i];
+        }
+        for (size_t k = 0; m && k < m / 50; k++) { /* 2% swaps: 4% moved */
+            size_t a = splitmix(&seed) % m, b = splitmix(&seed) % m;
+            uint64_t t = l->new[a]; l->new[a] = l->new[b]; l->new[b] = t;
+        }
+        l->m = m;
     }
-    for (size_t k = 0; m && k < m / 50; k++) { /* 2% swaps: 4% moved */
-        size_t a = splitmix(&seed) % m, b = splitmix(&seed) % m;
-        uint64_t t = l->new[a]; l->new[a] = l->new[b]; l->new[b] = t;
-    }
-    l->m = m;
     if (duplicates) /* -d: the same edits over ten distinct values */
         for (size_t k = 0; k < n + m; k++) *(k < n ? &l->old[k] : &l->new[k - n]) %= 10;
     l->old_records = l->new_records = NULL;
@@ -476,13 +513,16 @@ static void bench_size(size_t n, int runs) {
 
 int main(int argc, char **argv) {
     int runs = 5, first = 1, given_threads = 0;
-    const char *usage = "usage: heckel_core_bench [-n] [-p] [-d] [-w] [-r runs] [-e engine] [-t threads]... [size ...]\n";
+    const char *usage = "usage: heckel_core_bench [-n] [-p] [-d] [-b] [-w] [-r runs] [-e engine] [-t threads]... [size ...]\n";
     for (; first < argc && argv[first][0] == '-'; first += 2) {
         if (strcmp(argv[first], "-n") == 0) {
             skip_naive = true;
             first--;
         } else if (strcmp(argv[first], "-d") == 0) {
             duplicates = true;
+            first--;
+        } else if (strcmp(argv[first], "-b") == 0) {
+            blocks = true;
             first--;
         } else if (strcmp(argv[first], "-w") == 0) {
             if (!workspace && heckel_workspace_create(NULL, &workspace) != HECKEL_OK) return 1;

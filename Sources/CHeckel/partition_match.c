@@ -18,13 +18,17 @@
  * 8 per new element (results overwrite the new keys), plus one table per
  * thread.
  *
- * Threads: each list is cut into one slice per thread. Thread t counts its
- * slices' keys per partition; the positions of each partition are then laid
- * out thread by thread (thread t's keys of partition p right after thread
- * t - 1's), so every thread scatters into its own places and each partition
- * still holds its keys in list order. Threads take whole partitions to match
- * (each with its own table), then gather their own slice of the new list.
- * The output is the same for every thread count.
+ * Threads: each list is cut into HECKEL_SLICES_PER_THREAD slices per thread
+ * (one slice on one thread), and threads take slices one at a time until
+ * none is left, in each of the passes over the lists: a thread that starts
+ * late or runs slower (another process on its core) leaves its slices to the
+ * others instead of holding up the pass. The histogram counts each slice's
+ * keys per partition; the positions of each partition are then laid out
+ * slice by slice (slice s's keys of partition p right after slice s - 1's),
+ * so a slice scatters into its own places whichever thread takes it, and
+ * each partition still holds its keys in list order. Threads take whole
+ * partitions to match (each with its own table), then gather slices of the
+ * new list. The output is the same for every thread count.
  */
 #include <string.h>
 
@@ -68,17 +72,29 @@ typedef struct partitions {
     size_t table_capacity, table_stride;
 } partitions;
 
-/* One call's parallel matching: the partitions, and each thread's first
- * position in every partition (old_at, new_at: threads x count), plus a
+/* The passes whose threads take slices of the lists. */
+enum { HISTOGRAM_PASS, SCATTER_PASS, GATHER_PASS, SLICED_PASSES };
+
+/* One call's parallel matching: the partitions, and each slice's first
+ * position in every partition (old_at, new_at: slices x count), plus a
  * cursor row per thread to advance. */
 typedef struct partition_job {
     const heckel_env *env;
     const heckel_middle *m;
     partitions t;
     uint32_t *match;
+    unsigned slices;
     uint32_t *old_at, *new_at, *cursors; /* positions fit: counts <= HECKEL_MAX_COUNT */
+    size_t next_slice[SLICED_PASSES]; /* atomic: the next slice a thread may take */
     size_t next_partition; /* atomic: the next partition a thread may take */
 } partition_job;
+
+/* The next slice of the pass for the calling thread, if any is left. */
+static bool take_slice(partition_job *job, int pass, unsigned *slice) {
+    size_t s = __atomic_fetch_add(&job->next_slice[pass], 1, __ATOMIC_RELAXED);
+    *slice = (unsigned)s;
+    return s < job->slices;
+}
 
 /* A pass over keys [first, end) of one side in list order, each mixed and
  * given its partition: count keys per partition (cursor[p]++), or scatter old
@@ -123,29 +139,35 @@ partition_pass(const heckel_env *env, const heckel_key_source *source, size_t fi
     return true;
 }
 
-/* Thread `part` counts its slices' keys per partition into its rows. */
+/* Each slice a thread takes: its keys counted per partition into its rows. */
 static bool histogram_task(void *context, unsigned part, unsigned parts) {
+    (void)part, (void)parts;
     partition_job *job = context;
     size_t count = job->t.count, first, end;
-    uint32_t *old_row = job->old_at + part * count, *new_row = job->new_at + part * count;
-    memset(old_row, 0, count * sizeof *old_row);
-    memset(new_row, 0, count * sizeof *new_row);
-    heckel_slice(job->m->old_count, part, parts, &first, &end);
-    if (!partition_pass(job->env, &job->m->old_keys, first, end, &job->t, COUNT, old_row, NULL))
-        return false;
-    heckel_slice(job->m->new_count, part, parts, &first, &end);
-    return partition_pass(job->env, &job->m->new_keys, first, end, &job->t, COUNT, new_row, NULL);
+    unsigned s;
+    while (take_slice(job, HISTOGRAM_PASS, &s)) {
+        uint32_t *old_row = job->old_at + s * count, *new_row = job->new_at + s * count;
+        memset(old_row, 0, count * sizeof *old_row);
+        memset(new_row, 0, count * sizeof *new_row);
+        heckel_slice(job->m->old_count, s, job->slices, &first, &end);
+        if (!partition_pass(job->env, &job->m->old_keys, first, end, &job->t, COUNT, old_row, NULL))
+            return false;
+        heckel_slice(job->m->new_count, s, job->slices, &first, &end);
+        if (!partition_pass(job->env, &job->m->new_keys, first, end, &job->t, COUNT, new_row, NULL))
+            return false;
+    }
+    return true;
 }
 
-/* Turns the threads' counts (rows of at) into their first positions, and
+/* Turns the slices' counts (rows of at) into their first positions, and
  * start into the partitions' prefix sums. Returns the largest partition. */
-static size_t lay_out(uint32_t *at, size_t *start, size_t count, unsigned threads) {
+static size_t lay_out(uint32_t *at, size_t *start, size_t count, unsigned slices) {
     size_t position = 0, largest = 0;
     for (size_t p = 0; p < count; p++) {
         start[p] = position;
-        for (unsigned t = 0; t < threads; t++) {
-            size_t keys = at[t * count + p];
-            at[t * count + p] = (uint32_t)position;
+        for (unsigned s = 0; s < slices; s++) {
+            size_t keys = at[s * count + p];
+            at[s * count + p] = (uint32_t)position;
             position += keys;
         }
         if (position - start[p] > largest) largest = position - start[p];
@@ -154,34 +176,40 @@ static size_t lay_out(uint32_t *at, size_t *start, size_t count, unsigned thread
     return largest;
 }
 
-/* Partition bounds: a thread's scatter filled exactly its places, ending
- * where the next thread's (or the next partition) begin. */
+/* Partition bounds: a slice's scatter filled exactly its places, ending
+ * where the next slice's (or the next partition) begin. */
 static void check_filled(const partition_job *job, const uint32_t *at, const size_t *start,
-                         const uint32_t *cursor, unsigned part, unsigned parts) {
+                         const uint32_t *cursor, unsigned slice) {
 #ifdef HECKEL_CHECKS
     size_t count = job->t.count;
     for (size_t p = 0; p < count; p++)
-        HECKEL_CHECK(cursor[p] == (part + 1 < parts ? at[(part + 1) * count + p] : start[p + 1]));
+        HECKEL_CHECK(cursor[p] == (slice + 1 < job->slices ? at[(slice + 1) * count + p] : start[p + 1]));
 #else
-    (void)job, (void)at, (void)start, (void)cursor, (void)part, (void)parts;
+    (void)job, (void)at, (void)start, (void)cursor, (void)slice;
 #endif
 }
 
+/* Each slice a thread takes: its old and new keys scattered to the slice's
+ * places, with the thread's cursor row. */
 static bool scatter_task(void *context, unsigned part, unsigned parts) {
+    (void)parts;
     partition_job *job = context;
     size_t count = job->t.count, first, end;
     uint32_t *cursor = job->cursors + part * count;
-    memcpy(cursor, job->old_at + part * count, count * sizeof *cursor);
-    heckel_slice(job->m->old_count, part, parts, &first, &end);
-    if (!partition_pass(job->env, &job->m->old_keys, first, end, &job->t, SCATTER_OLD, cursor, NULL))
-        return false;
-    check_filled(job, job->old_at, job->t.old_start, cursor, part, parts);
-    memcpy(cursor, job->new_at + part * count, count * sizeof *cursor);
-    heckel_slice(job->m->new_count, part, parts, &first, &end);
-    if (!partition_pass(job->env, &job->m->new_keys, first, end, &job->t, SCATTER_NEW, cursor,
-                        job->match))
-        return false;
-    check_filled(job, job->new_at, job->t.new_start, cursor, part, parts);
+    unsigned s;
+    while (take_slice(job, SCATTER_PASS, &s)) {
+        memcpy(cursor, job->old_at + s * count, count * sizeof *cursor);
+        heckel_slice(job->m->old_count, s, job->slices, &first, &end);
+        if (!partition_pass(job->env, &job->m->old_keys, first, end, &job->t, SCATTER_OLD, cursor, NULL))
+            return false;
+        check_filled(job, job->old_at, job->t.old_start, cursor, s);
+        memcpy(cursor, job->new_at + s * count, count * sizeof *cursor);
+        heckel_slice(job->m->new_count, s, job->slices, &first, &end);
+        if (!partition_pass(job->env, &job->m->new_keys, first, end, &job->t, SCATTER_NEW, cursor,
+                            job->match))
+            return false;
+        check_filled(job, job->new_at, job->t.new_start, cursor, s);
+    }
     return true;
 }
 
@@ -283,25 +311,29 @@ static bool match_task(void *context, unsigned part, unsigned parts) {
     }
 }
 
-/* Gather: the thread's slice of new in list order, each partition's results
- * in turn from the thread's own positions. */
+/* Gather, for each slice of new a thread takes: the slice in list order,
+ * each partition's results in turn from the slice's own positions. */
 static bool gather_task(void *context, unsigned part, unsigned parts) {
+    (void)parts;
     partition_job *job = context;
     size_t count = job->t.count, first, end;
     uint32_t *cursor = job->cursors + part * count;
     size_t result_end = 2 * job->m->new_count;
-    const uint32_t *new_at = job->new_at + part * count;
     const uint32_t *result = job->t.result;
     uint32_t *match = job->match;
-    for (size_t p = 0; p < count; p++) cursor[p] = (uint32_t)(job->t.new_start[p] + new_at[p]);
-    heckel_slice(job->m->new_count, part, parts, &first, &end);
-    for (size_t j = first; j < end; j++) {
-        if (heckel_poll(job->env, j - first)) return false;
-        HECKEL_CHECK(match[j] < count);
-        size_t at = cursor[match[j]]++;
-        HECKEL_CHECK(at < job->t.new_start[match[j]] + job->t.new_start[match[j] + 1]); /* result index */
-        __builtin_prefetch(&result[at + HECKEL_GATHER_PREFETCH < result_end ? at + HECKEL_GATHER_PREFETCH : at]);
-        match[j] = result[at];
+    unsigned s;
+    while (take_slice(job, GATHER_PASS, &s)) {
+        const uint32_t *new_at = job->new_at + s * count;
+        for (size_t p = 0; p < count; p++) cursor[p] = (uint32_t)(job->t.new_start[p] + new_at[p]);
+        heckel_slice(job->m->new_count, s, job->slices, &first, &end);
+        for (size_t j = first; j < end; j++) {
+            if (heckel_poll(job->env, j - first)) return false;
+            HECKEL_CHECK(match[j] < count);
+            size_t at = cursor[match[j]]++;
+            HECKEL_CHECK(at < job->t.new_start[match[j]] + job->t.new_start[match[j] + 1]); /* result index */
+            __builtin_prefetch(&result[at + HECKEL_GATHER_PREFETCH < result_end ? at + HECKEL_GATHER_PREFETCH : at]);
+            match[j] = result[at];
+        }
     }
     return true;
 }
@@ -345,8 +377,10 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     t->count = (size_t)1 << t->bits;
 
     /* Counts first: their sizes decide the tables' capacity. */
-    size_t rows = (size_t)threads * t->count;
-    size_t *starts = heckel_alloc(env, 2 * (t->count + 1) * sizeof *starts + 3 * rows * sizeof *job.old_at, 1);
+    job.slices = threads > 1 ? threads * HECKEL_SLICES_PER_THREAD : 1;
+    size_t rows = (size_t)job.slices * t->count, cursor_rows = (size_t)threads * t->count;
+    size_t *starts = heckel_alloc(env, 2 * (t->count + 1) * sizeof *starts +
+                                           (2 * rows + cursor_rows) * sizeof *job.old_at, 1);
     if (!starts) return HECKEL_OUT_OF_MEMORY;
     t->old_start = starts;
     t->new_start = starts + t->count + 1;
@@ -356,8 +390,8 @@ heckel_status heckel_match_partitioned(const heckel_env *env, const heckel_middl
     heckel_status status = HECKEL_CANCELLED;
     if (!heckel_parallel(threads, histogram_task, &job)) goto done;
     HECKEL_PHASE("histogram");
-    size_t largest = lay_out(job.old_at, t->old_start, t->count, threads);
-    lay_out(job.new_at, t->new_start, t->count, threads);
+    size_t largest = lay_out(job.old_at, t->old_start, t->count, job.slices);
+    lay_out(job.new_at, t->new_start, t->count, job.slices);
     HECKEL_CHECK(t->old_start[t->count] == old_count && t->new_start[t->count] == new_count);
     t->table_capacity = table_capacity(largest);
     t->table_stride = t->table_capacity + largest;

@@ -58,30 +58,33 @@ static void release(const heckel_env *env, attempt *a) {
     a->match = NULL;
 }
 
-/* A slice of the pairs checked per thread; any unequal pair raises found,
+/* The pairs checked VERIFY_CHUNK at a time, each thread taking the next
+ * chunk until none is left (so a thread that starts late or waits for its
+ * core leaves its share to the others); any unequal pair raises found,
  * which also stops the other threads. Cancelled: false. */
 typedef struct verify_job {
     const heckel_env *env;
     const heckel_input *in;
     const attempt *a;
+    size_t next; /* atomic: the first pair of the next chunk */
     int found; /* atomic */
 } verify_job;
 
 static bool verify_task(void *context, unsigned part, unsigned parts) {
+    (void)part, (void)parts;
     verify_job *job = context;
     const heckel_middle *m = &job->a->m;
-    size_t first, end;
-    heckel_slice(m->new_count, part, parts, &first, &end);
-    for (size_t j = first; j < end; j += VERIFY_CHUNK) {
+    for (;;) {
+        size_t j = __atomic_fetch_add(&job->next, VERIFY_CHUNK, __ATOMIC_RELAXED);
+        if (j >= m->new_count) return true;
         if (heckel_cancelled(job->env)) return false;
         if (__atomic_load_n(&job->found, __ATOMIC_RELAXED)) return true;
-        size_t chunk_end = min_size(j + VERIFY_CHUNK, end);
+        size_t chunk_end = min_size(j + VERIFY_CHUNK, m->new_count);
         if (job->in->first_unequal(job->in, job->a->match, m->prefix, j, chunk_end) != chunk_end) {
             __atomic_store_n(&job->found, 1, __ATOMIC_RELAXED);
             return true;
         }
     }
-    return true;
 }
 
 /* Checks every pair matched by key with the elements' equality (the
@@ -176,7 +179,9 @@ done:
 /* The two jobs that need only the match: the kept pairs (one longest
  * increasing run, inherently sequential) and the mapping outputs. With two
  * threads or more they run side by side, hiding the mapping's writes behind
- * the run. */
+ * the run: the other thread writes the mapping unless the calling thread,
+ * done with the run, finds it not yet begun (that thread started late, or
+ * waits for its core) and writes it itself. */
 typedef struct last_passes {
     const heckel_env *env;
     const heckel_input *in;
@@ -185,6 +190,8 @@ typedef struct last_passes {
     heckel_result *result;
     size_t match_count;
     heckel_status kept_status;
+    int mapping_taken; /* atomic: set by the thread that writes the mapping */
+    bool mapping_ok;
 } last_passes;
 
 static bool mark_kept_part(last_passes *job) {
@@ -199,9 +206,20 @@ static bool write_mapping_part(last_passes *job, unsigned threads) {
                                 job->a->match, threads, job->result, &job->match_count);
 }
 
+/* The mapping, written by whichever thread comes for it first. */
+static void take_mapping(last_passes *job) {
+    if (!__atomic_exchange_n(&job->mapping_taken, 1, __ATOMIC_RELAXED))
+        job->mapping_ok = write_mapping_part(job, 1);
+}
+
 static bool side_by_side(void *context, unsigned part, unsigned parts) {
     (void)parts;
-    return part == 0 ? mark_kept_part(context) : write_mapping_part(context, 1);
+    last_passes *job = context;
+    if (part == 0) {
+        if (!mark_kept_part(job)) return false;
+    }
+    take_mapping(job);
+    return true;
 }
 
 /* Finds the moves (unless ignore_order) and writes every output (the window
@@ -218,7 +236,7 @@ static heckel_status finish(const heckel_env *env, const heckel_input *in, const
         job.keep = heckel_scratch_get(env, scratch, (new_count + heckel_kept_work(new_count)) * sizeof *job.keep);
         if (!job.keep) return HECKEL_OUT_OF_MEMORY;
         if (env->thread_count > 1) {
-            ok = heckel_parallel(2, side_by_side, &job);
+            ok = heckel_parallel(2, side_by_side, &job) && job.mapping_ok;
             HECKEL_PHASE("kept+mapping");
         } else {
             ok = mark_kept_part(&job) && !heckel_cancelled(env);

@@ -20,6 +20,17 @@
 #define HECKEL_THREAD_GRAIN ((size_t)1 << 17)
 #endif
 
+/* Slices per thread of the partitioned path's passes over the lists
+ * (histogram, scatter, gather), taken by the threads one at a time: a
+ * thread that starts late, or shares its core with another process, leaves
+ * its slices to the others instead of holding up the pass. More slices
+ * balance finer; each costs a row of counts per partition and a pass over
+ * it (`heckel-bench --scenario random --size 1e6 --element int --threads 1
+ * --threads 2`, run beside other builds, shows the balance). */
+#ifndef HECKEL_SLICES_PER_THREAD
+#define HECKEL_SLICES_PER_THREAD 4
+#endif
+
 /* Most old elements per partition on average (1/2 to 1 times this): their
  * 12-byte entries, 4-byte chains and 16 bytes of slots each about fill a
  * 1 MiB L2 (`heckel_core_bench` at 10^6 and 10^7 shows the best value). */

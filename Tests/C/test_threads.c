@@ -8,6 +8,9 @@
  *   and nothing leaked;
  * - the same outputs when the system refuses to start threads (address space
  *   limited so thread stacks cannot be mapped);
+ * - the same outputs through one workspace kept across every thread count,
+ *   whose blocks then come back holding an earlier call's scratch, laid out
+ *   for another thread count and list size;
  * - the caller's equality callback only ever runs on the calling thread.
  * Built twice: the _small variant starts threads from 128 elements, the
  * other from 2^17 per thread, reached by the large shapes. */
@@ -102,6 +105,47 @@ static void random_shapes(test_tally *t) {
             free_lists(&l);
         }
     }
+}
+
+/* One workspace for a run of calls at several thread counts, the larger
+ * lists first so later calls get blocks larger than they ask for: each
+ * call's outputs are those of threads = 1 without a workspace. 140,000
+ * elements a side reach 2 threads in the production core (and more in the
+ * _small one, which also runs 3,000 on threads), in a few seconds under the
+ * sanitizers. */
+static const unsigned workspace_thread_counts[] = {1, 2, 7, 0};
+enum { WORKSPACE_THREAD_COUNTS = sizeof workspace_thread_counts / sizeof *workspace_thread_counts };
+
+static void workspace_across_thread_counts(test_tally *t) {
+    test_rng rng = {33};
+    static const size_t sizes[] = {140000, 3000};
+    heckel_workspace *workspace = NULL;
+    tally_expect(t, heckel_workspace_create(NULL, &workspace) == HECKEL_OK, "workspace created", "");
+    for (size_t s = 0; workspace && s < sizeof sizes / sizeof *sizes; s++) {
+        lists l;
+        make_lists(&rng, &l, sizes[s], s == 1 ? 7 + sizes[s] / 8 : 1ull << 40);
+        for (test_api api = 0; api < API_COUNT; api++) {
+            if (api_weak(api) && l.old_count > 20000) continue; /* quadratic chains */
+            uint64_t one = 0;
+            for (size_t k = 0; k <= WORKSPACE_THREAD_COUNTS; k++) {
+                /* k = 0: threads = 1 without the workspace, checked against the values */
+                heckel_options options = {.threads = k ? workspace_thread_counts[WORKSPACE_THREAD_COUNTS - k] : 1,
+                                          .workspace = k ? workspace : NULL};
+                test_run run = run_for(api, &options);
+                if (k == 0) run.digest = &one;
+                else run.same_as = one;
+                const char *error = NULL;
+                heckel_status status = run_and_check(&run, l.old, l.old_count, l.new, l.new_count, &error);
+                char what[160];
+                snprintf(what, sizeof what, "one workspace, %s (old %zu, new %zu), threads = %u%s",
+                         api_name(api), l.old_count, l.new_count, options.threads, k ? "" : " alone");
+                tally_expect(t, status == HECKEL_OK && !error, what,
+                             status != HECKEL_OK ? heckel_status_description(status) : error);
+            }
+        }
+        free_lists(&l);
+    }
+    heckel_workspace_destroy(workspace);
 }
 
 #ifdef HECKEL_TEST_HOOKS
@@ -219,6 +263,7 @@ int main(void) {
     test_tally t = {0};
     threads_refused(&t); /* first: glibc reuses the stacks of threads that ended */
     random_shapes(&t);
+    workspace_across_thread_counts(&t);
 #ifdef HECKEL_TEST_HOOKS
     failures_on_threads(&t);
 #endif

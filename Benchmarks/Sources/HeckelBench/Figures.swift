@@ -17,9 +17,19 @@ struct Figure: Codable {
     var high: Double? = nil
     /// For a ratio of two rows that ran side by side: the rounds whose ratios it is the median of.
     var pairs: Int? = nil
+    /// The system's 1-minute load average as the figure was derived (a speedup over one thread
+    /// needs idle cores: at a load of the core count or more, a second thread waits for one).
+    var load: Double? = nil
 }
 
 enum Figures {
+    /// The 1-minute load average (`/proc/loadavg`, Linux), or nil where the system has no such file.
+    static func loadAverage() -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
+              let first = text.split(separator: " ").first else { return nil }
+        return Double(first)
+    }
+
     /// `row`'s time over `base`'s. Rows of one block (a scenario and size) ran their warm runs in
     /// turns, run k of each in round k, so the ratio is the median of the per-round ratios: a burst
     /// of load that slows a round slows both sides of its ratio. Rows that ran apart (other sizes or
@@ -55,7 +65,7 @@ enum Figures {
                 figures.append(Figure(name: "\(row.threadsLabel) threads over 1 (speedup)",
                                       subject: subject(row, [lists.label]), value: speedup.value,
                                       goal: row.threads == 2 && (lists.size ?? 0) >= 1_000_000 ? "≥ 1.7x from 10^6" : nil,
-                                      pairs: speedup.pairs))
+                                      pairs: speedup.pairs, load: loadAverage()))
             }
             let ofThisRow = subject(row, [lists.label, "\(row.threadsLabel) thr"])
             if lists.scenario == .random, lists.element == .int, let perElement = row.nanosecondsPerElement {

@@ -99,9 +99,12 @@ enum TableFormatter {
         return value < 10 ? String(format: "%.1f", value) : String(format: "%.0f", value)
     }
 
-    /// "  [1.02x .. 1.31x, 3 fresh processes]" after a median figure of several samples.
+    /// "  [1.02x .. 1.31x, 3 fresh processes]" after a median figure of several samples; a speedup's
+    /// pairs with the load it was measured under: "  [median of 7 paired runs; load 0.4]".
     private static func spread(_ figure: Figure) -> String {
-        if let pairs = figure.pairs { return "  [median of \(pairs) paired runs]" }
+        if let pairs = figure.pairs {
+            return "  [median of \(pairs) paired runs" + (figure.load.map { String(format: "; load %.1f", $0) } ?? "") + "]"
+        }
         guard let samples = figure.samples, samples > 1, let low = figure.low, let high = figure.high else { return "" }
         return "  [\(ratio(low)) .. \(ratio(high)), \(samples) fresh processes]"
     }

@@ -72,6 +72,20 @@ import Testing
         #expect(Self.figures("first call over warm", [Self.row(size: 100, warm: [2, 2, 2], cold: 5)]).isEmpty)
     }
 
+    /// A speedup over one thread carries the load average it was measured under, where the system
+    /// reports one (Linux), and its line prints it after the pairs.
+    @Test func speedupCarriesTheLoad() throws {
+        let million = [Self.row(size: 1_000_000, warm: [4, 4, 4]), Self.row(size: 1_000_000, threads: 2, warm: [2, 2, 2])]
+        let speedup = try #require(Self.figures("2 threads over 1 (speedup)", million).first)
+        #if os(Linux)
+        let load = try #require(speedup.load)
+        #expect(load >= 0)
+        #else
+        #expect(speedup.load == nil)
+        #endif
+        #expect(Self.figures("first call over warm", [Self.row(size: 1_000, warm: [2, 2, 2], cold: 5)]).first?.load == nil)
+    }
+
     /// `short-string` elements are 15-byte ASCII strings held inline, distinct for distinct
     /// identities and equal for equal ones; `string` keeps its 21-byte lines.
     @Test func shortStringsAreFifteenInlineBytes() {
