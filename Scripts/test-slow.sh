@@ -22,6 +22,9 @@ ci=false
 echo "== C tests (ASan + UBSan)"
 Scripts/ctest.sh asan
 
+echo "== C tests that start threads (ThreadSanitizer)"
+Scripts/ctest.sh tsan
+
 echo "== Built-in XXH3: Swift tests"
 HECKEL_BUILTIN_XXH3=1 swift build --build-tests --scratch-path .build-builtin
 # Neither read (the compiler's dependency files) nor linked: no xxhash.h, no XXH symbol.
