@@ -6,6 +6,7 @@
 #ifdef HECKEL_CHECKS
 #include <stdio.h>
 #endif
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #if defined(__linux__)
@@ -42,20 +43,54 @@ void *heckel_alloc(const heckel_env *env, size_t count, size_t size) {
     return heckel_system_alloc(bytes);
 }
 
-void *heckel_system_alloc(size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    /* Big scratch arrays on 2 MiB pages where the kernel allows it: first
-     * touches of fresh 4 KiB pages (a fault each) otherwise cost more than
-     * the matching itself. The hint is ours to give: the block is ours. */
-    if (bytes >= HUGE_MIN) {
-        size_t rounded = (bytes + HUGE_BLOCK - 1) / HUGE_BLOCK * HUGE_BLOCK;
-        void *p = aligned_alloc(HUGE_BLOCK, rounded);
-        if (p) madvise(p, rounded, MADV_HUGEPAGE);
-        return p;
+/* Big scratch arrays go on 2 MiB pages where the kernel allows it: first
+ * touches of fresh 4 KiB pages (a fault each) otherwise cost more than the
+ * matching itself. The hint stays with the memory it names, so it is given
+ * only on a mapping of the block's own, unmapped whole when the block is
+ * freed: on malloc's memory it would outlive the block, and later unrelated
+ * allocations there would take whole 2 MiB pages. Every block carries its
+ * mapping (or none) just before it; 16 bytes keep malloc's alignment. */
+typedef struct {
+    void *map;
+    size_t length;
+} block_head;
+
+void *heckel_system_alloc(size_t bytes) {
+    if (bytes < HUGE_MIN) {
+        block_head *head = malloc(sizeof *head + bytes);
+        if (!head) return NULL;
+        *head = (block_head){NULL, 0};
+        return head + 1;
     }
-#endif
+    if (bytes > SIZE_MAX - 2 * HUGE_BLOCK) return NULL;
+    size_t rounded = (bytes + HUGE_BLOCK - 1) / HUGE_BLOCK * HUGE_BLOCK;
+    /* One block more than the rounded size: the room to start on a 2 MiB
+     * boundary with the head in the page before it. */
+    size_t length = rounded + HUGE_BLOCK;
+    char *map = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map == MAP_FAILED) return NULL;
+    uintptr_t start = ((uintptr_t)map + sizeof(block_head) + HUGE_BLOCK - 1) & ~(uintptr_t)(HUGE_BLOCK - 1);
+    madvise((void *)start, rounded, MADV_HUGEPAGE);
+    ((block_head *)start)[-1] = (block_head){map, length};
+    return (void *)start;
+}
+
+void heckel_system_free(void *pointer) {
+    if (!pointer) return;
+    block_head *head = (block_head *)pointer - 1;
+    if (head->map) munmap(head->map, head->length);
+    else free(head);
+}
+#else
+void *heckel_system_alloc(size_t bytes) {
     return malloc(bytes);
 }
+
+void heckel_system_free(void *pointer) {
+    free(pointer);
+}
+#endif
 
 void *heckel_zalloc(const heckel_env *env, size_t count, size_t size) {
     void *p = heckel_alloc(env, count, size);
@@ -67,7 +102,7 @@ void heckel_free(const heckel_env *env, void *pointer) {
     if (!pointer) return;
     if (env->workspace) heckel_workspace_give(env->workspace, pointer);
     else if (env->allocator) env->allocator->release(env->allocator->context, pointer);
-    else free(pointer);
+    else heckel_system_free(pointer);
 }
 
 #ifdef HECKEL_CHECKS

@@ -46,9 +46,10 @@ heckel_env heckel_env_make(const heckel_options *options);
 void *heckel_alloc(const heckel_env *env, size_t count, size_t size);  /* NULL on overflow too */
 void *heckel_zalloc(const heckel_env *env, size_t count, size_t size); /* zero-filled */
 void heckel_free(const heckel_env *env, void *pointer);
-/* malloc, or for blocks of 16 MiB and more 2 MiB pages where the system
- * offers them (freed with free). */
+/* malloc, or for blocks of 16 MiB and more a mapping of their own on 2 MiB
+ * pages where the system offers them; freed with heckel_system_free. */
 void *heckel_system_alloc(size_t bytes);
+void heckel_system_free(void *pointer);
 /* A block of at least bytes (> 0) from the workspace: one it keeps and no
  * running call holds, or a new one from its allocator (NULL if that fails). */
 void *heckel_workspace_take(heckel_workspace *workspace, size_t bytes);

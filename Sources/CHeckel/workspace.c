@@ -52,7 +52,7 @@ static void *allocate(const heckel_allocator *a, size_t bytes) {
 
 static void release(const heckel_allocator *a, void *pointer) {
     if (a->allocate) a->release(a->context, pointer);
-    else free(pointer);
+    else heckel_system_free(pointer);
 }
 
 heckel_status heckel_workspace_create(const heckel_allocator *allocator, heckel_workspace **workspace) {

@@ -262,6 +262,25 @@ static void keeping(test_tally *t) {
     plain = NULL;
     tally_expect(t, heckel_workspace_create(&none, &plain) == HECKEL_OK && plain,
                  "an allocator without members: malloc and free", NULL);
+    /* The system's blocks: small ones from malloc, big ones (16 MiB and
+     * more) a mapping of their own on a 2 MiB boundary, written whole, and
+     * asks past the address space refused. */
+    size_t big = (size_t)20 << 20;
+    unsigned char *small = heckel_workspace_take(plain, 100), *large = heckel_workspace_take(plain, big);
+    tally_expect(t, small && large && (uintptr_t)large % ((size_t)2 << 20) == 0,
+                 "a big system block starts on a 2 MiB boundary", NULL);
+    if (small && large) {
+        memset(small, 0xA5, 100);
+        memset(large, 0x5A, big);
+        tally_expect(t, small[99] == 0xA5 && large[0] == 0x5A && large[big - 1] == 0x5A,
+                     "system blocks hold what is written to them", NULL);
+        heckel_workspace_give(plain, small);
+        heckel_workspace_give(plain, large);
+    }
+    tally_expect(t, heckel_workspace_take(plain, SIZE_MAX / 4) == NULL,
+                 "a system block larger than the address space: NULL", NULL);
+    tally_expect(t, heckel_workspace_take(plain, SIZE_MAX - 10) == NULL,
+                 "a system block near SIZE_MAX: NULL, no overflow", NULL);
     heckel_workspace_destroy(plain);
 }
 

@@ -20,8 +20,9 @@ struct FlatTree<Node, ID> {
     /// root are kept), the three arrays are made again four times as large
     /// with what was gathered copied over, and the walk goes on. Growing by
     /// four copies a third of the final count in all where doubling copies
-    /// all of it; the room never written costs address space, not memory
-    /// (the pages of a big block are made on their first write).
+    /// all of it; the room never written costs address space and commit
+    /// charge, not resident memory (the pages of a big block are made on
+    /// their first write).
     ///
     /// - Precondition: at most `ListDiff.maximumCount` nodes.
     /// - Complexity: O(n) for n nodes, one call of `id` and of `children`
@@ -45,7 +46,8 @@ struct FlatTree<Node, ID> {
             let gathered = count
             // A round stops at one node past the most a tree may have, so
             // that bound is checked once per round, not once per node.
-            let room = Swift.min(capacity, maximumCount &+ 1)
+            // (maximumCount is Int.max where Int has 32 bits: no + 1 then.)
+            let room = capacity <= maximumCount ? capacity : maximumCount + 1
             var links: [TreeLink] = []
             var newIDs = ContiguousArray<ID>()
             let nodes = ContiguousArray<Node>(unsafeUninitializedCapacity: capacity) { nodeBuffer, nodeCount in
@@ -54,9 +56,6 @@ struct FlatTree<Node, ID> {
                         let nodeBase = nodeBuffer.baseAddress.unsafelyUnwrapped
                         let idBase = idBuffer.baseAddress.unsafelyUnwrapped
                         let linkBase = linkBuffer.baseAddress.unsafelyUnwrapped
-                        HugePages.advise(nodeBase, bytes: capacity * MemoryLayout<Node>.stride)
-                        HugePages.advise(idBase, bytes: capacity * MemoryLayout<ID>.stride)
-                        HugePages.advise(linkBase, bytes: capacity * MemoryLayout<TreeLink>.stride)
                         // What the walk gathered before this room was made.
                         if gathered > 0 {
                             tree.nodes.withUnsafeBufferPointer {

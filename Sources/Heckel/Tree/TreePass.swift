@@ -38,10 +38,7 @@ struct TreePass {
         // index of its staying children seen, + 1 (0: none yet).
         let slots = new.count + 1
         var last = [UInt32](unsafeUninitializedCapacity: slots) { buffer, initialized in
-            // Fresh memory written once through: 2 MiB pages where big.
-            let base = buffer.baseAddress.unsafelyUnwrapped
-            HugePages.advise(base, bytes: slots * MemoryLayout<UInt32>.stride)
-            base.initialize(repeating: 0, count: slots)
+            buffer.baseAddress.unsafelyUnwrapped.initialize(repeating: 0, count: slots)
             initialized = slots
         }
         var disordered: [Int] = []
