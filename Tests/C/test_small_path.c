@@ -51,14 +51,29 @@ typedef enum form {
     FORM_WEAK_SPANS,  /* heckel_match_keyed_spans, key = value % 3: the bytes decide */
     FORM_RECORDS,     /* heckel_match_records, 8-byte records = value (12 bytes on odd rounds) */
     FORM_SPANS,       /* heckel_match_spans, spans = text(value), hashed by the core */
+    FORM_RECORDS16,   /* heckel_match_records_at_stride, 16-byte records (record16), packed (stride 24 on odd rounds) */
+    FORM_WEAK_RECORDS16, /* as FORM_RECORDS16, keys weakened to key % 3 (test hook): the words decide */
     FORMS
 } form;
 static const char *const form_names[FORMS] = {"keys", "keyed spans", "weak keyed spans", "records",
-                                              "spans"};
+                                              "spans", "16-byte records", "weak 16-byte records"};
 
 /* Whether the form's keys are the values themselves (so crafted values crowd
  * the direct path's table), rather than hashed or reduced. */
 static bool keys_are_values(form f) { return f == FORM_KEYS || f == FORM_KEYED_SPANS; }
+
+/* Whether the form's keys collide by design (the bytes decide among them). */
+static bool keys_weak(form f) { return f == FORM_WEAK_SPANS || f == FORM_WEAK_RECORDS16; }
+
+/* The 16-byte record of a value: the value, then a word that differs from
+ * it in every byte's high bits for some values and agrees in the low word
+ * for others, so neither word alone tells two records apart. */
+static void record16(uint64_t v, unsigned char *record) {
+    uint64_t high = (v >> 3) * 0x9E3779B97F4A7C15ull ^ (v & 7);
+    uint64_t low = v & ~7ull;
+    memcpy(record, &low, sizeof low);
+    memcpy(record + 8, &high, sizeof high);
+}
 
 /* An element's text: the decimal value padded with 'x' to a length that
  * varies with it (1 to 42 bytes, across the inline and memcmp comparisons);
@@ -128,6 +143,18 @@ static heckel_status call_form(form f, size_t record_size, const uint64_t *old_v
         }
     case FORM_SPANS:
         return heckel_match_spans(old_bytes.spans, old_count, new_bytes.spans, new_count, options, r);
+    case FORM_RECORDS16:
+    case FORM_WEAK_RECORDS16: {
+        size_t stride = record_size == 8 ? 16 : 24;
+        static unsigned char old_packed[MAX_SIDE * 24], new_packed[MAX_SIDE * 24];
+        for (size_t k = 0; k < old_count; k++) record16(old_values[k], old_packed + stride * k);
+        for (size_t k = 0; k < new_count; k++) record16(new_values[k], new_packed + stride * k);
+        if (f == FORM_WEAK_RECORDS16) hash_hook_weaken(3);
+        heckel_status status = heckel_match_records_at_stride(old_packed, old_count, new_packed, new_count, 16,
+                                                              stride, options, r);
+        hash_hook_weaken(0);
+        return status;
+    }
     case FORMS: break;
     }
     return HECKEL_INVALID_ARGUMENT;
@@ -202,8 +229,8 @@ static void compare(test_tally *t, const char *shape, uint64_t *old_keys, size_t
     for (form f = 0; f < FORMS; f++) {
         /* Weak keys send many distinct values to the general path's exact
          * matching, quadratic in them: kept to small lists. */
-        if (f == FORM_WEAK_SPANS && old_count + new_count > 2 * STACK_MAX) continue;
-        path p = keys_are_values(f) ? expected : f == FORM_WEAK_SPANS ? ANY : uncrowded;
+        if (keys_weak(f) && old_count + new_count > 2 * STACK_MAX) continue;
+        path p = keys_are_values(f) ? expected : keys_weak(f) ? ANY : uncrowded;
         compare_form(t, f, round % 2 ? 12 : 8, shape, old_keys, old_count, new_keys, new_count, p);
     }
 }
@@ -526,6 +553,10 @@ int main(void) {
         new_keys[0] = ~new_keys[0]; /* no common prefix */
         compare(&t, "crowding", old_keys, old_count, new_keys, new_count, GENERAL,
                 path_for(old_keys, old_count, new_keys, new_count), k);
+        /* 16-byte records under three keys: distinct records crowd the
+         * table whatever the seed, and go to the general path. */
+        if (crowded[k] >= 200 && crowded[k] <= 2 * STACK_MAX)
+            compare_form(&t, FORM_WEAK_RECORDS16, k % 2 ? 12 : 8, "crowding", old_keys, old_count, new_keys, new_count, GENERAL);
         failures(&t, "crowding", old_keys, old_count, new_keys, new_count);
     }
     /* Colliding keys where the bytes decide, on the direct path: values
@@ -539,6 +570,8 @@ int main(void) {
             for (size_t j = 0; j < new_count; j++) new_keys[j] = 1 + rng_below(&rng, 6);
             path p = path_for(old_keys, old_count, new_keys, new_count);
             compare_form(&t, FORM_WEAK_SPANS, 8, "colliding", old_keys, old_count, new_keys, new_count, p);
+            compare_form(&t, FORM_WEAK_RECORDS16, (size_t)round % 2 ? 12 : 8, "colliding", old_keys, old_count,
+                         new_keys, new_count, p);
             if (round == 0) failures(&t, "colliding", old_keys, old_count, new_keys, new_count);
         }
     }
