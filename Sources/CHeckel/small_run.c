@@ -152,10 +152,12 @@ static void lay_out(direct_arrays *a, uint32_t *block, size_t old_count, size_t 
 
 /* How elements are keyed and compared: by their keys alone (plain keys:
  * equal keys are equal elements); by keys, then their bytes
- * (heckel_same_elements); or, for 16-byte records, keyed as they are read
- * (hash_words.h, under the call's seed) and compared as two words, with no
- * key array: a probe compares the records themselves, and an in-order run
- * compares the next old record with the next new one, unhashed. */
+ * (heckel_same_elements); or, for packed 16-byte records (UUIDs, Swift
+ * small strings), keyed as they are read (hash_words.h, under the call's
+ * seed, the key's top bits the slot: it is already a mix of every bit) and
+ * compared as two words, with no key array: a probe compares the records
+ * themselves, and an in-order run compares the next old record with the
+ * next new one, unhashed. */
 typedef enum direct_form { FORM_PLAIN, FORM_BYTES, FORM_RECORDS16 } direct_form;
 
 /* The middle's elements: keys (the caller's, or hashed into the call's
@@ -165,10 +167,9 @@ typedef struct direct_input {
     const uint64_t *old_keys, *new_keys;
     const heckel_bytes *bytes; /* NULL: plain keys, equal keys are equal elements */
     size_t prefix;
-    /* 16-byte records (FORM_RECORDS16): their first records past the
-     * prefix, the stride, and the call's secret words for their keys. */
+    /* Packed 16-byte records (FORM_RECORDS16): the first past the prefix,
+     * and the call's secret words for their keys. */
     const unsigned char *old_records, *new_records;
-    size_t stride;
     heckel_word_pair_secret secret;
     direct_form form;
 } direct_input;
@@ -182,7 +183,7 @@ static inline __attribute__((always_inline)) direct_value value_at(const direct_
                                                                    const direct_form form) {
     direct_value v = {0, 0, 0};
     if (form == FORM_RECORDS16) {
-        const unsigned char *p = (new_side ? d->new_records : d->old_records) + k * d->stride;
+        const unsigned char *p = (new_side ? d->new_records : d->old_records) + 16 * k;
         v.low = heckel_load64(p);
         v.high = heckel_load64(p + 8);
         v.key = heckel_word_pair_key_of(v.low, v.high, d->secret);
@@ -231,7 +232,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
     const uint64_t *old_keys = d->old_keys;
     const heckel_bytes *bytes = d->bytes;
     const unsigned char *old_records = d->old_records;
-    const size_t prefix = d->prefix, stride = d->stride;
+    const size_t prefix = d->prefix;
     void *slots = a->slots, *chain = a->chain, *hint = a->hint, *pairs = a->pairs;
     const uint32_t spent = SPENT_OF(wide), lone = LONE_OF(wide);
     const unsigned shift = 64 - a->bits;
@@ -243,8 +244,8 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
      * the same bytes. */
 #define SAME(x, v, new_side, k)                                                                         \
     (form == FORM_RECORDS16                                                                             \
-         ? ((heckel_load64(old_records + ((x) - 1) * stride) ^ (v).low) |                              \
-            (heckel_load64(old_records + ((x) - 1) * stride + 8) ^ (v).high)) == 0                     \
+         ? ((heckel_load64(old_records + 16 * ((x) - 1)) ^ (v).low) |                                  \
+            (heckel_load64(old_records + 16 * ((x) - 1) + 8) ^ (v).high)) == 0                         \
          : old_keys[(x) - 1] == (v).key &&                                                              \
                (form == FORM_PLAIN ||                                                                   \
                 heckel_same_elements(bytes, false, prefix + (x) - 1, new_side, prefix + (k))))
@@ -264,7 +265,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
     for (size_t i = old_count; i-- > 0;) {
         if (wide && heckel_poll(env, i)) return DIRECT_CANCELLED;
         direct_value value = value_at(d, false, i, form);
-        size_t s = SLOT(value.key);
+        size_t s = form == FORM_RECORDS16 ? (size_t)(value.key >> shift) : SLOT(value.key);
         uint32_t x;
         PROBE(value, s, x, false, i)
         uint32_t link = lone;
@@ -294,7 +295,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
             next_poll = j + HECKEL_POLL_MASK + 1;
         }
         direct_value value = value_at(d, true, j, form);
-        size_t s = SLOT(value.key);
+        size_t s = form == FORM_RECORDS16 ? (size_t)(value.key >> shift) : SLOT(value.key);
         uint32_t x;
         PROBE(value, s, x, true, j)
         /* The slot moves on to the next occurrence; the last one taken
@@ -486,11 +487,12 @@ static __attribute__((noinline)) void write_wide(const heckel_env *env, size_t p
     write_outputs(env, prefix, old_count, new_count, pairs, matches, longest, result, true);
 }
 
-/* Whether the input is 16-byte records (records.c: its context the seeded
- * bytes that in->bytes points into): keyed as they are read, no key array. */
+/* Whether the input is packed 16-byte records (records.c: its context the
+ * seeded bytes in->bytes points into; 8-byte keys at a stride, keys.c, are
+ * keys_exact): keyed as they are read, no key array. */
 static bool records16(const heckel_input *in) {
     return in->kind == HECKEL_INPUT_HASHED && !in->keys_exact && in->bytes && in->bytes->old_records &&
-           in->bytes->size == 16 && in->context == (const void *)in->bytes;
+           in->bytes->size == 16 && in->bytes->stride == 16 && in->context == (const void *)in->bytes;
 }
 
 /* As heckel_run_small, once the arrays are laid out. */
@@ -503,10 +505,9 @@ static bool run_direct(const heckel_env *env, const heckel_input *in, size_t pre
     if (records16(in)) {
         const heckel_seeded_bytes *input = in->context;
         d.form = FORM_RECORDS16;
-        d.stride = input->bytes.stride;
-        d.old_records = input->bytes.old_records + prefix * d.stride;
-        d.new_records = new_count ? input->bytes.new_records + prefix * d.stride : NULL; /* NULL only when empty */
         d.secret = heckel_word_pair_secret_make(input->seed);
+        d.old_records = in->bytes->old_records + 16 * prefix;
+        d.new_records = new_count ? in->bytes->new_records + 16 * prefix : NULL; /* NULL only when empty */
     } else if (in->kind == HECKEL_INPUT_KEYS) {
         /* NULL only when empty: then no offset is added, and neither is read. */
         d.old_keys = in->old_count ? in->old_keys + prefix : NULL;
