@@ -35,6 +35,7 @@
 #include "hash_words.h"
 #include "input_forms.h"
 #include "internal.h"
+#include "swift_strings_input.h"
 
 #define EMPTY 0u /* a slot: old offset + 1, or EMPTY */
 /* chain[]: a used-up key (above every old offset + 1): the largest entry of
@@ -157,8 +158,13 @@ static void lay_out(direct_arrays *a, uint32_t *block, size_t old_count, size_t 
  * seed, the key's top bits the slot: it is already a mix of every bit) and
  * compared as two words, with no key array: a probe compares the records
  * themselves, and an in-order run compares the next old record with the
- * next new one, unhashed. */
-typedef enum direct_form { FORM_PLAIN, FORM_BYTES, FORM_RECORDS16 } direct_form;
+ * next new one, unhashed; or, for Swift strings (String values, not
+ * substrings, that swift_strings.c leaves to this path to key), old strings
+ * keyed up front and compared as FORM_BYTES, a new string keyed only when
+ * it probes the table (swift_strings_input.h): an in-order run compares the
+ * next strings by their bytes alone, so the new strings it pairs are never
+ * hashed. */
+typedef enum direct_form { FORM_PLAIN, FORM_BYTES, FORM_RECORDS16, FORM_STRINGS } direct_form;
 
 /* The middle's elements: keys (the caller's, or hashed into the call's
  * block) and, for records and spans, their bytes; offsets from 0 here,
@@ -171,6 +177,9 @@ typedef struct direct_input {
      * and the call's secret words for their keys. */
     const unsigned char *old_records, *new_records;
     heckel_word_pair_secret secret;
+    /* Swift strings (FORM_STRINGS): the new list and the call's hasher. */
+    const heckel_swift_strings *new_strings;
+    heckel_xxh3_seeded hasher;
     direct_form form;
 } direct_input;
 
@@ -187,6 +196,9 @@ static inline __attribute__((always_inline)) direct_value value_at(const direct_
         v.low = heckel_load64(p);
         v.high = heckel_load64(p + 8);
         v.key = heckel_word_pair_key_of(v.low, v.high, d->secret);
+        HECKEL_TEST_KEYS(&v.key, 1);
+    } else if (form == FORM_STRINGS && new_side) {
+        v.key = heckel_swift_string_key(&d->hasher, d->new_strings, d->prefix + k);
         HECKEL_TEST_KEYS(&v.key, 1);
     } else {
         v.key = (new_side ? d->new_keys : d->old_keys)[k];
@@ -249,6 +261,12 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
          : old_keys[(x) - 1] == (v).key &&                                                              \
                (form == FORM_PLAIN ||                                                                   \
                 heckel_same_elements(bytes, false, prefix + (x) - 1, new_side, prefix + (k))))
+    /* Old occurrence x holds element k of the new list, which follows the
+     * old one (an in-order run): strings by their bytes alone (the key
+     * would only confirm them). */
+#define SAME_NEXT(x, k)                                                                     \
+    (form == FORM_STRINGS ? heckel_same_elements(bytes, false, prefix + (x) - 1, true, prefix + (k)) \
+                          : SAME(x, value_at(d, true, k, form), true, k))
 #define PROBE(v, s, x, new_side, k)                                                \
     while (((x) = entry_get(slots, s, wide)) != EMPTY && !SAME(x, v, new_side, k)) { \
         if (budget-- == 0) return DIRECT_CROWDED;                                 \
@@ -327,7 +345,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
              * of its own that holds few registers. */
             size_t next = (size_t)x + 1;
             while (j + 1 < new_count && entry_get(chain, next, wide) == lone &&
-                   SAME(next, value_at(d, true, j + 1, form), true, j + 1)) {
+                   SAME_NEXT(next, j + 1)) {
                 j++;
                 entry_set(chain, next, spent, wide);
                 pair_set(pairs, j, length, (uint32_t)next, wide);
@@ -361,6 +379,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
     }
     *longest = length;
 #undef PROBE
+#undef SAME_NEXT
 #undef SAME
 #undef SLOT
     *matches = new_count - unmatched;
@@ -378,6 +397,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
 DIRECT_MATCHER(match_plain, true, FORM_PLAIN, false)
 DIRECT_MATCHER(match_bytes, true, FORM_BYTES, false)
 DIRECT_MATCHER(match_records16, true, FORM_RECORDS16, false)
+DIRECT_MATCHER(match_strings, true, FORM_STRINGS, false) /* narrow only: swift_strings.c's lists */
 DIRECT_MATCHER(match_plain_wide, true, FORM_PLAIN, true)
 DIRECT_MATCHER(match_bytes_wide, true, FORM_BYTES, true)
 DIRECT_MATCHER(match_records16_wide, true, FORM_RECORDS16, true)
@@ -396,9 +416,12 @@ static direct_outcome match_keys(const heckel_env *env, const direct_input *d, s
                                      : match_plain_wide(env, d, old_count, new_count, a, matches, longest);
     }
     if (!ordered) return match_unordered(env, d, old_count, new_count, a, matches, longest);
-    if (d->form == FORM_RECORDS16) return match_records16(env, d, old_count, new_count, a, matches, longest);
-    return d->form == FORM_BYTES ? match_bytes(env, d, old_count, new_count, a, matches, longest)
-                                 : match_plain(env, d, old_count, new_count, a, matches, longest);
+    switch (d->form) {
+    case FORM_RECORDS16: return match_records16(env, d, old_count, new_count, a, matches, longest);
+    case FORM_STRINGS: return match_strings(env, d, old_count, new_count, a, matches, longest);
+    case FORM_BYTES: return match_bytes(env, d, old_count, new_count, a, matches, longest);
+    default: return match_plain(env, d, old_count, new_count, a, matches, longest);
+    }
 }
 
 /* Keys of elements [first, first + count) of one side into keys, hashed by
@@ -495,6 +518,17 @@ static bool records16(const heckel_input *in) {
            in->bytes->size == 16 && in->bytes->stride == 16 && in->context == (const void *)in->bytes;
 }
 
+/* Whether the input is Swift strings (String values, no substrings) that
+ * swift_strings.c leaves to this path to key (its context the
+ * heckel_swift_strings_input in->bytes points into): the old ones keyed up
+ * front, the new ones as they probe. Only lists of up to HECKEL_SMALL_MAX
+ * strings come so: the narrow table's. */
+static bool strings_keyed_here(const heckel_input *in) {
+    return in->kind == HECKEL_INPUT_HASHED && in->bytes && in->bytes->old_strings &&
+           !in->bytes->old_strings->substring && !in->bytes->new_strings->substring &&
+           in->context == (const void *)in->bytes;
+}
+
 /* As heckel_run_small, once the arrays are laid out. */
 static bool run_direct(const heckel_env *env, const heckel_input *in, size_t prefix,
                        const direct_arrays *a, uint64_t *hashed, heckel_result *result,
@@ -508,6 +542,17 @@ static bool run_direct(const heckel_env *env, const heckel_input *in, size_t pre
         d.secret = heckel_word_pair_secret_make(input->seed);
         d.old_records = in->bytes->old_records + 16 * prefix;
         d.new_records = new_count ? in->bytes->new_records + 16 * prefix : NULL; /* NULL only when empty */
+    } else if (strings_keyed_here(in)) {
+        const heckel_swift_strings_input *input = in->context;
+        HECKEL_CHECK(!a->wide);
+        d.form = FORM_STRINGS;
+        d.new_strings = input->bytes.new_strings;
+        d.hasher = input->hasher;
+        d.old_keys = hashed;
+        if (!hash_keys(env, in, false, prefix, old_count, hashed)) {
+            *status = HECKEL_CANCELLED;
+            return true;
+        }
     } else if (in->kind == HECKEL_INPUT_KEYS) {
         /* NULL only when empty: then no offset is added, and neither is read. */
         d.old_keys = in->old_count ? in->old_keys + prefix : NULL;
@@ -549,8 +594,11 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
     HECKEL_CHECK(wide || old_count + new_count <= HECKEL_SMALL_MAX);
     direct_arrays a = {.bits = table_bits(old_count, wide), .wide = wide};
     size_t words = region_words(&a, old_count, new_count);
-    /* Records and spans: their keys, hashed here, ahead of the arrays. */
-    size_t hashed_count = in->kind == HECKEL_INPUT_HASHED && !records16(in) ? old_count + new_count : 0;
+    /* Records and spans: their keys, hashed here, ahead of the arrays (none
+     * for 16-byte records, the old ones only for Swift strings). */
+    size_t hashed_count = in->kind != HECKEL_INPUT_HASHED || records16(in) ? 0
+                          : strings_keyed_here(in)                       ? old_count
+                                                                         : old_count + new_count;
     if (old_count + new_count <= HECKEL_STACK_MAX) {
         /* Sized to the call (under 19 KiB): a fixed frame of the most would
          * be probed page by page on entry (stack clash protection), and a

@@ -3,6 +3,7 @@
  * pass, compared by their bytes. */
 #include "element_bytes.h"
 #include "input_forms.h"
+#include "swift_strings_input.h"
 #include "xxh3.h"
 
 #if (defined(__x86_64__) || defined(__aarch64__)) && !defined(__ANDROID__) && \
@@ -155,12 +156,9 @@ static heckel_swift_strings swift_strings_after(const heckel_swift_strings *stri
     return rest;
 }
 
-/* Swift strings hashed on demand (lists the direct path may take): the
- * direct path hashes each string once, into its own block. */
-typedef struct swift_strings_input {
-    heckel_bytes bytes; /* first: the equality functions take the context as the bytes */
-    heckel_xxh3_seeded hasher;
-} swift_strings_input;
+/* Swift strings hashed on demand (lists the direct path may take,
+ * swift_strings_input.h): the direct path hashes each string at most once. */
+typedef heckel_swift_strings_input swift_strings_input;
 
 static void hash_swift_strings(const heckel_input *in, bool new_side, size_t first, size_t count,
                                uint64_t *keys) {
