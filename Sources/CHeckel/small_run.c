@@ -397,10 +397,11 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
 DIRECT_MATCHER(match_plain, true, FORM_PLAIN, false)
 DIRECT_MATCHER(match_bytes, true, FORM_BYTES, false)
 DIRECT_MATCHER(match_records16, true, FORM_RECORDS16, false)
-DIRECT_MATCHER(match_strings, true, FORM_STRINGS, false) /* narrow only: swift_strings.c's lists */
+DIRECT_MATCHER(match_strings, true, FORM_STRINGS, false)
 DIRECT_MATCHER(match_plain_wide, true, FORM_PLAIN, true)
 DIRECT_MATCHER(match_bytes_wide, true, FORM_BYTES, true)
 DIRECT_MATCHER(match_records16_wide, true, FORM_RECORDS16, true)
+DIRECT_MATCHER(match_strings_wide, true, FORM_STRINGS, true)
 /* ignore_order: no move pass (rare: one loop for all forms, per width). */
 DIRECT_MATCHER(match_unordered, false, d->form, false)
 DIRECT_MATCHER(match_unordered_wide, false, d->form, true)
@@ -411,9 +412,12 @@ static direct_outcome match_keys(const heckel_env *env, const direct_input *d, s
                                  size_t *matches, size_t *longest) {
     if (a->wide) {
         if (!ordered) return match_unordered_wide(env, d, old_count, new_count, a, matches, longest);
-        if (d->form == FORM_RECORDS16) return match_records16_wide(env, d, old_count, new_count, a, matches, longest);
-        return d->form == FORM_BYTES ? match_bytes_wide(env, d, old_count, new_count, a, matches, longest)
-                                     : match_plain_wide(env, d, old_count, new_count, a, matches, longest);
+        switch (d->form) {
+        case FORM_RECORDS16: return match_records16_wide(env, d, old_count, new_count, a, matches, longest);
+        case FORM_STRINGS: return match_strings_wide(env, d, old_count, new_count, a, matches, longest);
+        case FORM_BYTES: return match_bytes_wide(env, d, old_count, new_count, a, matches, longest);
+        default: return match_plain_wide(env, d, old_count, new_count, a, matches, longest);
+        }
     }
     if (!ordered) return match_unordered(env, d, old_count, new_count, a, matches, longest);
     switch (d->form) {
@@ -521,8 +525,7 @@ static bool records16(const heckel_input *in) {
 /* Whether the input is Swift strings (String values, no substrings) that
  * swift_strings.c leaves to this path to key (its context the
  * heckel_swift_strings_input in->bytes points into): the old ones keyed up
- * front, the new ones as they probe. Only lists of up to HECKEL_SMALL_MAX
- * strings come so: the narrow table's. */
+ * front, the new ones as they probe. */
 static bool strings_keyed_here(const heckel_input *in) {
     return in->kind == HECKEL_INPUT_HASHED && in->bytes && in->bytes->old_strings &&
            !in->bytes->old_strings->substring && !in->bytes->new_strings->substring &&
@@ -544,7 +547,6 @@ static bool run_direct(const heckel_env *env, const heckel_input *in, size_t pre
         d.new_records = new_count ? in->bytes->new_records + 16 * prefix : NULL; /* NULL only when empty */
     } else if (strings_keyed_here(in)) {
         const heckel_swift_strings_input *input = in->context;
-        HECKEL_CHECK(!a->wide);
         d.form = FORM_STRINGS;
         d.new_strings = input->bytes.new_strings;
         d.hasher = input->hasher;

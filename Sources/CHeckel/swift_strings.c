@@ -234,7 +234,7 @@ heckel_status heckel_match_swift_strings_with_secret(const heckel_swift_strings 
     if (heckel_cancelled(&env)) return HECKEL_CANCELLED;
     heckel_xxh3_seeded hasher = heckel_xxh3_seeded_make(heckel_secret_seed(secret, old_count + new_count));
     size_t count = old_count + new_count;
-    if (count <= HECKEL_SMALL_MAX) {
+    if (count <= HECKEL_DIRECT_MAX) {
         /* Lists the direct path may take: checked in a pass of their own,
          * then keyed by it (the old strings into its stack frame or its one
          * block, a new one only where it probes the table: small_run.c). A

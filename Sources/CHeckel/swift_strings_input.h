@@ -1,5 +1,5 @@
 /* The input of Swift strings that the direct path hashes itself
- * (swift_strings.c makes it, for lists of up to HECKEL_SMALL_MAX strings):
+ * (swift_strings.c makes it, for lists of up to HECKEL_DIRECT_MAX strings):
  * the lists and the call's hasher, and the key of one string. small_run.c
  * keys the old strings up front and a new string only when it probes the
  * table for it, never while the new list runs in the old one's order. */

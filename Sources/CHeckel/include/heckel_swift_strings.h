@@ -43,7 +43,7 @@ bool heckel_swift_strings_readable(const heckel_swift_strings *strings);
  * HECKEL_INVALID_ARGUMENT, outputs untouched, when a list is not
  * heckel_swift_strings_readable (found while keying). The values must stay
  * alive and unchanged during the call. Cost: O(total bytes) expected; up
- * to 65,534 strings in all, the old strings' keys (8 bytes each) in the
+ * to 2^19 strings in all, the old strings' keys (8 bytes each) in the
  * direct path's stack frame or its own block, and a new string hashed only
  * where the new list leaves the old one's order; past that, every key in a
  * block of its own; plus the core's own scratch. */
