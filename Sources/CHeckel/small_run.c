@@ -5,7 +5,9 @@
  * by the caller or hashed here), whose bytes decide among equal keys. One
  * thread, no partitions, no seed, one table over the old keys that stays in
  * cache (2-byte slots, 4-byte on the wide table; the keys are read from the caller's array, or from
- * the call's block once hashed), the move pass's forward half (as
+ * the call's block once hashed; packed 16-byte records are keyed as they
+ * are read, and Swift strings' new side only where it probes: see
+ * direct_form), the move pass's forward half (as
  * heckel_run_lengths's) fused with the matching of the new elements, then
  * its backward half fused with the output loop. Each occurrence of a
  * repeated value searches the run ends from just past the run its
@@ -514,22 +516,23 @@ static __attribute__((noinline)) void write_wide(const heckel_env *env, size_t p
     write_outputs(env, prefix, old_count, new_count, pairs, matches, longest, result, true);
 }
 
-/* Whether the input is packed 16-byte records (records.c: its context the
- * seeded bytes in->bytes points into; 8-byte keys at a stride, keys.c, are
- * keys_exact): keyed as they are read, no key array. */
+/* Whether the input is packed 16-byte records (records.c; 8-byte keys at a
+ * stride, keys.c, are keys_exact): keyed as they are read, no key array.
+ * Every hashed input has its bytes, first in its context (records.c's
+ * heckel_seeded_bytes, for the seed; swift_strings_input.h's). */
 static bool records16(const heckel_input *in) {
-    return in->kind == HECKEL_INPUT_HASHED && !in->keys_exact && in->bytes && in->bytes->old_records &&
-           in->bytes->size == 16 && in->bytes->stride == 16 && in->context == (const void *)in->bytes;
+    HECKEL_CHECK(in->kind != HECKEL_INPUT_HASHED || (in->bytes && in->context == (const void *)in->bytes));
+    return in->kind == HECKEL_INPUT_HASHED && !in->keys_exact && in->bytes->old_records && in->bytes->size == 16 &&
+           in->bytes->stride == 16;
 }
 
-/* Whether the input is Swift strings (String values, no substrings) that
- * swift_strings.c leaves to this path to key (its context the
- * heckel_swift_strings_input in->bytes points into): the old ones keyed up
- * front, the new ones as they probe. */
+/* Whether the input is Swift strings (String values, no substrings in
+ * either list) that swift_strings.c leaves to this path to key (its context
+ * a heckel_swift_strings_input): the old ones keyed up front, the new ones
+ * as they probe. */
 static bool strings_keyed_here(const heckel_input *in) {
-    return in->kind == HECKEL_INPUT_HASHED && in->bytes && in->bytes->old_strings &&
-           !in->bytes->old_strings->substring && !in->bytes->new_strings->substring &&
-           in->context == (const void *)in->bytes;
+    return in->kind == HECKEL_INPUT_HASHED && in->bytes->old_strings &&
+           !(in->bytes->old_strings->substring | in->bytes->new_strings->substring);
 }
 
 /* As heckel_run_small, once the arrays are laid out. */
