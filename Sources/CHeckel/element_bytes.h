@@ -179,15 +179,15 @@ static inline __attribute__((always_inline)) bool heckel_same_elements(const hec
                                         size_t b) {
     if (bytes->old_strings) return heckel_same_swift_strings(bytes, a_new, a, b_new, b);
     if (bytes->old_records) {
-        /* Records: one size, no span to read; 16 bytes (UUIDs, Swift small
-         * strings) as two words with one branch. a is an old record: both
-         * callers (the direct path's probes, swift_strings_equal) pass one. */
+        /* Records: one size, no span to read (16-byte ones take the direct
+         * path's own comparison of two words, small_run.c). a is an old
+         * record: both callers (the direct path's probes,
+         * swift_strings_equal) pass one. */
         HECKEL_CHECK(!a_new);
-        const size_t size = bytes->size, stride = bytes->stride;
+        const size_t stride = bytes->stride;
         const unsigned char *a_bytes = bytes->old_records + a * stride;
         const unsigned char *b_bytes = (b_new ? bytes->new_records : bytes->old_records) + b * stride;
-        if (size == 16) return (heckel_word_diff(a_bytes, b_bytes, 0) | heckel_word_diff(a_bytes, b_bytes, 8)) == 0;
-        return heckel_same_bytes(a_bytes, b_bytes, size);
+        return heckel_same_bytes(a_bytes, b_bytes, bytes->size);
     }
     size_t a_length, b_length;
     const unsigned char *a_bytes = heckel_span_at(bytes, a_new, a, &a_length);

@@ -31,10 +31,17 @@ static inline heckel_word_pair_secret heckel_word_pair_secret_make(uint64_t seed
         .high = heckel_xxh3_avalanche_xxh64(seed ^ HECKEL_XXH3_SECRET_40)};
 }
 
+/* The key of the 16 bytes whose words (as loaded from memory) are low and
+ * high: for callers that keep the words to compare them. */
+static inline __attribute__((always_inline)) uint64_t heckel_word_pair_key_of(uint64_t low, uint64_t high,
+                                                                             heckel_word_pair_secret secret) {
+    return heckel_xxh3_fold(low ^ secret.low, high ^ secret.high);
+}
+
 /* The key of the 16 bytes at p (any alignment). */
 static inline __attribute__((always_inline)) uint64_t heckel_word_pair_key(const unsigned char *p,
                                                                           heckel_word_pair_secret secret) {
-    return heckel_xxh3_fold(heckel_load64(p) ^ secret.low, heckel_load64(p + 8) ^ secret.high);
+    return heckel_word_pair_key_of(heckel_load64(p), heckel_load64(p + 8), secret);
 }
 
 #endif

@@ -5,7 +5,9 @@
  * by the caller or hashed here), whose bytes decide among equal keys. One
  * thread, no partitions, no seed, one table over the old keys that stays in
  * cache (2-byte slots, 4-byte on the wide table; the keys are read from the caller's array, or from
- * the call's block once hashed), the move pass's forward half (as
+ * the call's block once hashed; packed 16-byte records are keyed as they
+ * are read, and Swift strings' new side only where it probes: see
+ * direct_form), the move pass's forward half (as
  * heckel_run_lengths's) fused with the matching of the new elements, then
  * its backward half fused with the output loop. Each occurrence of a
  * repeated value searches the run ends from just past the run its
@@ -32,8 +34,10 @@
  * millisecond (plus the hashing of long spans); the wide table's loops also
  * poll every HECKEL_POLL_MASK + 1 elements.
  */
-#include "element_bytes.h"
+#include "hash_words.h"
+#include "input_forms.h"
 #include "internal.h"
+#include "swift_strings_input.h"
 
 #define EMPTY 0u /* a slot: old offset + 1, or EMPTY */
 /* chain[]: a used-up key (above every old offset + 1): the largest entry of
@@ -149,6 +153,21 @@ static void lay_out(direct_arrays *a, uint32_t *block, size_t old_count, size_t 
                       : (void *)((uint16_t *)a->chain + old_count + 2);
 }
 
+/* How elements are keyed and compared: by their keys alone (plain keys:
+ * equal keys are equal elements); by keys, then their bytes
+ * (heckel_same_elements); or, for packed 16-byte records (UUIDs, Swift
+ * small strings), keyed as they are read (hash_words.h, under the call's
+ * seed, the key's top bits the slot: it is already a mix of every bit) and
+ * compared as two words, with no key array: a probe compares the records
+ * themselves, and an in-order run compares the next old record with the
+ * next new one, unhashed; or, for Swift strings (String values, not
+ * substrings, that swift_strings.c leaves to this path to key), old strings
+ * keyed up front and compared as FORM_BYTES, a new string keyed only when
+ * it probes the table (swift_strings_input.h): an in-order run compares the
+ * next strings by their bytes alone, so the new strings it pairs are never
+ * hashed. */
+typedef enum direct_form { FORM_PLAIN, FORM_BYTES, FORM_RECORDS16, FORM_STRINGS } direct_form;
+
 /* The middle's elements: keys (the caller's, or hashed into the call's
  * block) and, for records and spans, their bytes; offsets from 0 here,
  * prefix + offset in the input. */
@@ -156,7 +175,38 @@ typedef struct direct_input {
     const uint64_t *old_keys, *new_keys;
     const heckel_bytes *bytes; /* NULL: plain keys, equal keys are equal elements */
     size_t prefix;
+    /* Packed 16-byte records (FORM_RECORDS16): the first past the prefix,
+     * and the call's secret words for their keys. */
+    const unsigned char *old_records, *new_records;
+    heckel_word_pair_secret secret;
+    /* Swift strings (FORM_STRINGS): the new list and the call's hasher. */
+    const heckel_swift_strings *new_strings;
+    heckel_xxh3_seeded hasher;
+    direct_form form;
 } direct_input;
+
+/* Element k of one side: its key and, for 16-byte records, its two words. */
+typedef struct direct_value {
+    uint64_t key, low, high;
+} direct_value;
+
+static inline __attribute__((always_inline)) direct_value value_at(const direct_input *d, bool new_side, size_t k,
+                                                                   const direct_form form) {
+    direct_value v = {0, 0, 0};
+    if (form == FORM_RECORDS16) {
+        const unsigned char *p = (new_side ? d->new_records : d->old_records) + 16 * k;
+        v.low = heckel_load64(p);
+        v.high = heckel_load64(p + 8);
+        v.key = heckel_word_pair_key_of(v.low, v.high, d->secret);
+        HECKEL_TEST_KEYS(&v.key, 1);
+    } else if (form == FORM_STRINGS && new_side) {
+        v.key = heckel_swift_string_key(&d->hasher, d->new_strings, d->prefix + k);
+        HECKEL_TEST_KEYS(&v.key, 1);
+    } else {
+        v.key = (new_side ? d->new_keys : d->old_keys)[k];
+    }
+    return v;
+}
 
 /* The first k in [from, last] with tail[k] > v, given tail[last] > v: the
  * NEAR_RUNS ends before last counted when v lands among them, else a binary
@@ -192,8 +242,10 @@ typedef enum direct_outcome { DIRECT_MATCHED, DIRECT_CROWDED, DIRECT_CANCELLED }
 static inline __attribute__((always_inline)) direct_outcome
 match_elements(const heckel_env *env, const direct_input *d, size_t old_count, size_t new_count,
                const direct_arrays *a, size_t *matches, size_t *longest, bool ordered,
-               const heckel_bytes *bytes, const bool wide) {
-    const uint64_t *old_keys = d->old_keys, *new_keys = d->new_keys;
+               const direct_form form, const bool wide) {
+    const uint64_t *old_keys = d->old_keys;
+    const heckel_bytes *bytes = d->bytes;
+    const unsigned char *old_records = d->old_records;
     const size_t prefix = d->prefix;
     void *slots = a->slots, *chain = a->chain, *hint = a->hint, *pairs = a->pairs;
     const uint32_t spent = SPENT_OF(wide), lone = LONE_OF(wide);
@@ -201,15 +253,26 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
     const size_t mask = ((size_t)1 << a->bits) - 1;
     size_t budget = PROBE_BUDGET * (old_count + new_count);
 #define SLOT(key) ((size_t)(((key) * 0x9E3779B97F4A7C15ull) >> shift))
-    /* Old occurrence x (offset + 1) holds the element's value: its key, and
-     * with bytes the same bytes as element k of the given side. */
-#define SAME(x, key, new_side, k)                                                               \
-    (old_keys[(x) - 1] == (key) &&                                                              \
-     (!bytes || heckel_same_elements(bytes, false, prefix + (x) - 1, new_side, prefix + (k))))
-#define PROBE(key, s, x, new_side, k)                                                \
-    while (((x) = entry_get(slots, s, wide)) != EMPTY && !SAME(x, key, new_side, k)) { \
-        if (budget-- == 0) return DIRECT_CROWDED;                                   \
-        (s) = ((s) + 1) & mask;                                                      \
+    /* Old occurrence x (offset + 1) holds value v, element k of the given
+     * side: the same two words (records), or the same key and, with bytes,
+     * the same bytes. */
+#define SAME(x, v, new_side, k)                                                                         \
+    (form == FORM_RECORDS16                                                                             \
+         ? ((heckel_load64(old_records + 16 * ((x) - 1)) ^ (v).low) |                                  \
+            (heckel_load64(old_records + 16 * ((x) - 1) + 8) ^ (v).high)) == 0                         \
+         : old_keys[(x) - 1] == (v).key &&                                                              \
+               (form == FORM_PLAIN ||                                                                   \
+                heckel_same_elements(bytes, false, prefix + (x) - 1, new_side, prefix + (k))))
+    /* Old occurrence x holds element k of the new list, which follows the
+     * old one (an in-order run): strings by their bytes alone (the key
+     * would only confirm them). */
+#define SAME_NEXT(x, k)                                                                     \
+    (form == FORM_STRINGS ? heckel_same_elements(bytes, false, prefix + (x) - 1, true, prefix + (k)) \
+                          : SAME(x, value_at(d, true, k, form), true, k))
+#define PROBE(v, s, x, new_side, k)                                                \
+    while (((x) = entry_get(slots, s, wide)) != EMPTY && !SAME(x, v, new_side, k)) { \
+        if (budget-- == 0) return DIRECT_CROWDED;                                 \
+        (s) = ((s) + 1) & mask;                                                    \
     }
     if (wide) memset(slots, 0, (mask + 1) * sizeof(uint32_t));
     else for (size_t s = 0; s <= mask; s++) entry_set(slots, s, EMPTY, false);
@@ -221,10 +284,10 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
     bool repeated = false;
     for (size_t i = old_count; i-- > 0;) {
         if (wide && heckel_poll(env, i)) return DIRECT_CANCELLED;
-        uint64_t key = old_keys[i];
-        size_t s = SLOT(key);
+        direct_value value = value_at(d, false, i, form);
+        size_t s = form == FORM_RECORDS16 ? (size_t)(value.key >> shift) : SLOT(value.key);
         uint32_t x;
-        PROBE(key, s, x, false, i)
+        PROBE(value, s, x, false, i)
         uint32_t link = lone;
         if (x != EMPTY) {
             if (entry_get(chain, x, wide) == lone) entry_set(chain, x, 0, wide);
@@ -251,10 +314,10 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
             if (heckel_cancelled(env)) return DIRECT_CANCELLED;
             next_poll = j + HECKEL_POLL_MASK + 1;
         }
-        uint64_t key = new_keys[j];
-        size_t s = SLOT(key);
+        direct_value value = value_at(d, true, j, form);
+        size_t s = form == FORM_RECORDS16 ? (size_t)(value.key >> shift) : SLOT(value.key);
         uint32_t x;
-        PROBE(key, s, x, true, j)
+        PROBE(value, s, x, true, j)
         /* The slot moves on to the next occurrence; the last one taken
          * leaves the slot in place (probes for other values pass it) and
          * its value SPENT. */
@@ -284,7 +347,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
              * of its own that holds few registers. */
             size_t next = (size_t)x + 1;
             while (j + 1 < new_count && entry_get(chain, next, wide) == lone &&
-                   SAME(next, new_keys[j + 1], true, j + 1)) {
+                   SAME_NEXT(next, j + 1)) {
                 j++;
                 entry_set(chain, next, spent, wide);
                 pair_set(pairs, j, length, (uint32_t)next, wide);
@@ -318,6 +381,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
     }
     *longest = length;
 #undef PROBE
+#undef SAME_NEXT
 #undef SAME
 #undef SLOT
     *matches = new_count - unmatched;
@@ -326,19 +390,23 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
 
 /* One function per form and width, kept apart so that no loop shares
  * registers with another's. */
-#define DIRECT_MATCHER(name, ordered, bytes, wide)                                                \
+#define DIRECT_MATCHER(name, ordered, form, wide)                                                \
     static __attribute__((noinline)) direct_outcome name(                                         \
         const heckel_env *env, const direct_input *d, size_t old_count, size_t new_count,         \
         const direct_arrays *a, size_t *matches, size_t *longest) {                               \
-        return match_elements(env, d, old_count, new_count, a, matches, longest, ordered, bytes, wide); \
+        return match_elements(env, d, old_count, new_count, a, matches, longest, ordered, form, wide); \
     }
-DIRECT_MATCHER(match_plain, true, NULL, false)
-DIRECT_MATCHER(match_bytes, true, d->bytes, false)
-DIRECT_MATCHER(match_plain_wide, true, NULL, true)
-DIRECT_MATCHER(match_bytes_wide, true, d->bytes, true)
-/* ignore_order: no move pass (rare: one loop for both forms, per width). */
-DIRECT_MATCHER(match_unordered, false, d->bytes, false)
-DIRECT_MATCHER(match_unordered_wide, false, d->bytes, true)
+DIRECT_MATCHER(match_plain, true, FORM_PLAIN, false)
+DIRECT_MATCHER(match_bytes, true, FORM_BYTES, false)
+DIRECT_MATCHER(match_records16, true, FORM_RECORDS16, false)
+DIRECT_MATCHER(match_strings, true, FORM_STRINGS, false)
+DIRECT_MATCHER(match_plain_wide, true, FORM_PLAIN, true)
+DIRECT_MATCHER(match_bytes_wide, true, FORM_BYTES, true)
+DIRECT_MATCHER(match_records16_wide, true, FORM_RECORDS16, true)
+DIRECT_MATCHER(match_strings_wide, true, FORM_STRINGS, true)
+/* ignore_order: no move pass (rare: one loop for all forms, per width). */
+DIRECT_MATCHER(match_unordered, false, d->form, false)
+DIRECT_MATCHER(match_unordered_wide, false, d->form, true)
 #undef DIRECT_MATCHER
 
 static direct_outcome match_keys(const heckel_env *env, const direct_input *d, size_t old_count,
@@ -346,12 +414,20 @@ static direct_outcome match_keys(const heckel_env *env, const direct_input *d, s
                                  size_t *matches, size_t *longest) {
     if (a->wide) {
         if (!ordered) return match_unordered_wide(env, d, old_count, new_count, a, matches, longest);
-        return d->bytes ? match_bytes_wide(env, d, old_count, new_count, a, matches, longest)
-                        : match_plain_wide(env, d, old_count, new_count, a, matches, longest);
+        switch (d->form) {
+        case FORM_RECORDS16: return match_records16_wide(env, d, old_count, new_count, a, matches, longest);
+        case FORM_STRINGS: return match_strings_wide(env, d, old_count, new_count, a, matches, longest);
+        case FORM_BYTES: return match_bytes_wide(env, d, old_count, new_count, a, matches, longest);
+        default: return match_plain_wide(env, d, old_count, new_count, a, matches, longest);
+        }
     }
     if (!ordered) return match_unordered(env, d, old_count, new_count, a, matches, longest);
-    return d->bytes ? match_bytes(env, d, old_count, new_count, a, matches, longest)
-                    : match_plain(env, d, old_count, new_count, a, matches, longest);
+    switch (d->form) {
+    case FORM_RECORDS16: return match_records16(env, d, old_count, new_count, a, matches, longest);
+    case FORM_STRINGS: return match_strings(env, d, old_count, new_count, a, matches, longest);
+    case FORM_BYTES: return match_bytes(env, d, old_count, new_count, a, matches, longest);
+    default: return match_plain(env, d, old_count, new_count, a, matches, longest);
+    }
 }
 
 /* Keys of elements [first, first + count) of one side into keys, hashed by
@@ -440,13 +516,49 @@ static __attribute__((noinline)) void write_wide(const heckel_env *env, size_t p
     write_outputs(env, prefix, old_count, new_count, pairs, matches, longest, result, true);
 }
 
+/* Whether the input is packed 16-byte records (records.c; 8-byte keys at a
+ * stride, keys.c, are keys_exact): keyed as they are read, no key array.
+ * Every hashed input has its bytes, first in its context (records.c's
+ * heckel_seeded_bytes, for the seed; swift_strings_input.h's). */
+static bool records16(const heckel_input *in) {
+    HECKEL_CHECK(in->kind != HECKEL_INPUT_HASHED || (in->bytes && in->context == (const void *)in->bytes));
+    return in->kind == HECKEL_INPUT_HASHED && !in->keys_exact && in->bytes->old_records && in->bytes->size == 16 &&
+           in->bytes->stride == 16;
+}
+
+/* Whether the input is Swift strings (String values, no substrings in
+ * either list) that swift_strings.c leaves to this path to key (its context
+ * a heckel_swift_strings_input): the old ones keyed up front, the new ones
+ * as they probe. */
+static bool strings_keyed_here(const heckel_input *in) {
+    return in->kind == HECKEL_INPUT_HASHED && in->bytes->old_strings &&
+           !(in->bytes->old_strings->substring | in->bytes->new_strings->substring);
+}
+
 /* As heckel_run_small, once the arrays are laid out. */
 static bool run_direct(const heckel_env *env, const heckel_input *in, size_t prefix,
                        const direct_arrays *a, uint64_t *hashed, heckel_result *result,
                        heckel_status *status) {
     size_t old_count = in->old_count - prefix, new_count = in->new_count - prefix;
     direct_input d = {.bytes = in->keys_exact ? NULL : in->bytes, .prefix = prefix};
-    if (in->kind == HECKEL_INPUT_KEYS) {
+    d.form = d.bytes ? FORM_BYTES : FORM_PLAIN;
+    if (records16(in)) {
+        const heckel_seeded_bytes *input = in->context;
+        d.form = FORM_RECORDS16;
+        d.secret = heckel_word_pair_secret_make(input->seed);
+        d.old_records = in->bytes->old_records + 16 * prefix;
+        d.new_records = new_count ? in->bytes->new_records + 16 * prefix : NULL; /* NULL only when empty */
+    } else if (strings_keyed_here(in)) {
+        const heckel_swift_strings_input *input = in->context;
+        d.form = FORM_STRINGS;
+        d.new_strings = input->bytes.new_strings;
+        d.hasher = input->hasher;
+        d.old_keys = hashed;
+        if (!hash_keys(env, in, false, prefix, old_count, hashed)) {
+            *status = HECKEL_CANCELLED;
+            return true;
+        }
+    } else if (in->kind == HECKEL_INPUT_KEYS) {
         /* NULL only when empty: then no offset is added, and neither is read. */
         d.old_keys = in->old_count ? in->old_keys + prefix : NULL;
         d.new_keys = in->new_count ? in->new_keys + prefix : NULL;
@@ -487,8 +599,11 @@ bool heckel_run_small(const heckel_env *env, const heckel_input *in, size_t pref
     HECKEL_CHECK(wide || old_count + new_count <= HECKEL_SMALL_MAX);
     direct_arrays a = {.bits = table_bits(old_count, wide), .wide = wide};
     size_t words = region_words(&a, old_count, new_count);
-    /* Records and spans: their keys, hashed here, ahead of the arrays. */
-    size_t hashed_count = in->kind == HECKEL_INPUT_HASHED ? old_count + new_count : 0;
+    /* Records and spans: their keys, hashed here, ahead of the arrays (none
+     * for 16-byte records, the old ones only for Swift strings). */
+    size_t hashed_count = in->kind != HECKEL_INPUT_HASHED || records16(in) ? 0
+                          : strings_keyed_here(in)                       ? old_count
+                                                                         : old_count + new_count;
     if (old_count + new_count <= HECKEL_STACK_MAX) {
         /* Sized to the call (under 19 KiB): a fixed frame of the most would
          * be probed page by page on entry (stack clash protection), and a

@@ -3,6 +3,7 @@
  * pass, compared by their bytes. */
 #include "element_bytes.h"
 #include "input_forms.h"
+#include "swift_strings_input.h"
 #include "xxh3.h"
 
 #if (defined(__x86_64__) || defined(__aarch64__)) && !defined(__ANDROID__) && \
@@ -155,12 +156,9 @@ static heckel_swift_strings swift_strings_after(const heckel_swift_strings *stri
     return rest;
 }
 
-/* Swift strings hashed on demand (lists the direct path may take): the
- * direct path hashes each string once, into its own block. */
-typedef struct swift_strings_input {
-    heckel_bytes bytes; /* first: the equality functions take the context as the bytes */
-    heckel_xxh3_seeded hasher;
-} swift_strings_input;
+/* Swift strings hashed on demand (lists the direct path may take,
+ * swift_strings_input.h): the direct path hashes each string at most once. */
+typedef heckel_swift_strings_input swift_strings_input;
 
 static void hash_swift_strings(const heckel_input *in, bool new_side, size_t first, size_t count,
                                uint64_t *keys) {
@@ -217,16 +215,6 @@ static heckel_status match_keyed_swift_strings(const heckel_env *env, const heck
     return heckel_run(env, &in, result);
 }
 
-/* match_keyed_swift_strings with the keys on the stack: a frame of its own,
- * so that the other routes' calls do not carry 16 KB of stack. */
-static __attribute__((noinline)) heckel_status
-match_swift_strings_on_stack(const heckel_env *env, const heckel_swift_strings *old_strings,
-                             const heckel_swift_strings *new_strings, const heckel_xxh3_seeded *hasher,
-                             heckel_result *result) {
-    uint64_t keys[HECKEL_SWIFT_KEYS_ON_STACK];
-    return match_keyed_swift_strings(env, old_strings, new_strings, hasher, keys, result);
-}
-
 heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
                                          const heckel_swift_strings *new_strings,
                                          const heckel_options *options, heckel_result *result) {
@@ -246,12 +234,13 @@ heckel_status heckel_match_swift_strings_with_secret(const heckel_swift_strings 
     if (heckel_cancelled(&env)) return HECKEL_CANCELLED;
     heckel_xxh3_seeded hasher = heckel_xxh3_seeded_make(heckel_secret_seed(secret, old_count + new_count));
     size_t count = old_count + new_count;
-    if (count > HECKEL_SWIFT_KEYS_ON_STACK && count <= HECKEL_SMALL_MAX) {
+    if (count <= HECKEL_DIRECT_MAX) {
         /* Lists the direct path may take: checked in a pass of their own,
-         * then hashed by it into its one block. A block of keys of their
-         * own made glibc give the heap's top back after every call and
-         * fault it in again on the next (10^4 strings: about 60 page faults
-         * a call, 1.45x the time). */
+         * then keyed by it (the old strings into its stack frame or its one
+         * block, a new one only where it probes the table: small_run.c). A
+         * block of keys of their own made glibc give the heap's top back
+         * after every call and fault it in again on the next (10^4 strings:
+         * about 60 page faults a call, 1.45x the time). */
         if (!heckel_swift_strings_readable(old_strings) || !heckel_swift_strings_readable(new_strings))
             return HECKEL_INVALID_ARGUMENT;
         size_t prefix = 0;
@@ -264,11 +253,10 @@ heckel_status heckel_match_swift_strings_with_secret(const heckel_swift_strings 
                            .known_prefix = prefix};
         return heckel_run(&env, &in, result);
     }
-    /* Short lists (keys on the stack) and long ones (one block): checked and
-     * keyed in one pass, in order. Hashed on demand, the general path would
-     * decode and hash every string several times, each time reading a
-     * native string's bytes at a random address. */
-    if (count <= HECKEL_SWIFT_KEYS_ON_STACK) return match_swift_strings_on_stack(&env, old_strings, new_strings, &hasher, result);
+    /* Long lists (one block): checked and keyed in one pass, in order.
+     * Hashed on demand, the general path would decode and hash every string
+     * several times, each time reading a native string's bytes at a random
+     * address. */
     uint64_t *keys = heckel_alloc(&env, count, sizeof *keys);
     if (!keys) return HECKEL_OUT_OF_MEMORY;
     status = match_keyed_swift_strings(&env, old_strings, new_strings, &hasher, keys, result);

@@ -703,28 +703,42 @@ static void swift_invalid_arguments(test_tally *t) {
                         what);
         EXPECT_REJECTED(t, &o, heckel_match_swift_strings(&list, &bad, NULL, &o.result), HECKEL_INVALID_ARGUMENT,
                         what);
-        if (bads[b].substring) continue;
-        /* As a [String] (stride 16: its own check) of 37 values, the bad one
-         * first, second, in the middle or last. */
-        enum { LONG = 37 };
-        unsigned char strings16[LONG][SWIFT_STRING];
-        static const size_t at[] = {0, 1, 17, LONG - 1};
-        for (size_t p = 0; p < sizeof at / sizeof *at; p++) {
-            for (size_t k = 0; k < LONG; k++) memcpy(strings16[k], good[k % 3], SWIFT_STRING);
-            store64(strings16[at[p]], bads[b].word0), store64(strings16[at[p]] + 8, bads[b].word1);
-            heckel_swift_strings bad16 = {.values = strings16, .count = LONG, .stride = SWIFT_STRING};
-            char where[160];
-            snprintf(where, sizeof where, "%s, [String] of %d, at %zu", what, LONG, at[p]);
-            tally_expect(t, !heckel_swift_strings_readable(&bad16), where, "found readable");
-            /* The key pass takes two values a step: the bad one first or
-             * second of its pair (0, 17), or left over (36). */
-            test_outputs o16;
-            outputs_make(&o16, LONG, 3);
-            EXPECT_REJECTED(t, &o16, heckel_match_swift_strings(&bad16, &list, NULL, &o16.result),
-                            HECKEL_INVALID_ARGUMENT, where);
-            outputs_free(&o16);
-            bad16.count = at[p];
-            tally_expect(t, heckel_swift_strings_readable(&bad16), where, "the values before it found unreadable");
+        /* As a list of 37 values (a [String]: stride 16, its own check;
+         * or substrings), the bad one first, second, in the middle or
+         * last; and of 2,101 (past the small-threshold core's direct path,
+         * 2,048 in all: checked as it is keyed). */
+        static const size_t lengths[] = {37, 2101};
+        for (size_t n = 0; n < sizeof lengths / sizeof *lengths; n++) {
+            const size_t count = lengths[n], size = bads[b].substring ? SWIFT_SUBSTRING : SWIFT_STRING;
+            unsigned char *long_values = malloc(count * size);
+            if (!long_values) abort();
+            const size_t at[] = {0, 1, 17, count - 1};
+            for (size_t p = 0; p < sizeof at / sizeof *at; p++) {
+                for (size_t k = 0; k < count; k++) memcpy(long_values + k * size, good[k % 3], size);
+                unsigned char *value = long_values + at[p] * size;
+                store64(value, bads[b].word0), store64(value + 8, bads[b].word1);
+                if (bads[b].substring) store64(value + 16, bads[b].start), store64(value + 24, bads[b].end);
+                heckel_swift_strings bad_long = bads[b].substring ? sub : list;
+                bad_long.values = long_values, bad_long.count = count, bad_long.stride = size;
+                char where[160];
+                snprintf(where, sizeof where, "%s, list of %zu, at %zu", what, count, at[p]);
+                tally_expect(t, !heckel_swift_strings_readable(&bad_long), where, "found readable");
+                /* The key pass takes two values a step: the bad one first
+                 * or second of its pair (0, 1, 17), or left over (the last). */
+                test_outputs o_long;
+                outputs_make(&o_long, count, 3);
+                EXPECT_REJECTED(t, &o_long, heckel_match_swift_strings(&bad_long, &list, NULL, &o_long.result),
+                                HECKEL_INVALID_ARGUMENT, where);
+                outputs_free(&o_long);
+                outputs_make(&o_long, 3, count);
+                EXPECT_REJECTED(t, &o_long, heckel_match_swift_strings(&list, &bad_long, NULL, &o_long.result),
+                                HECKEL_INVALID_ARGUMENT, where);
+                outputs_free(&o_long);
+                bad_long.count = at[p];
+                tally_expect(t, heckel_swift_strings_readable(&bad_long), where,
+                             "the values before it found unreadable");
+            }
+            free(long_values);
         }
     }
     /* A base 20 bytes into 32-byte values: its 16 bytes would end in the next

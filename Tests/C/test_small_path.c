@@ -22,6 +22,7 @@
 
 #include "counting_allocator.h"
 #include "heckel.h"
+#include "heckel_swift_strings.h"
 #include "test_support.h"
 #include "../../Sources/CHeckel/test_hooks.h"
 
@@ -51,20 +52,42 @@ typedef enum form {
     FORM_WEAK_SPANS,  /* heckel_match_keyed_spans, key = value % 3: the bytes decide */
     FORM_RECORDS,     /* heckel_match_records, 8-byte records = value (12 bytes on odd rounds) */
     FORM_SPANS,       /* heckel_match_spans, spans = text(value), hashed by the core */
+    FORM_RECORDS16,   /* heckel_match_records_at_stride, 16-byte records (record16), packed (stride 24 on odd rounds) */
+    FORM_WEAK_RECORDS16, /* as FORM_RECORDS16, keys weakened to key % 3 (test hook): the words decide */
+    FORM_SWIFT_STRINGS,  /* heckel_match_swift_strings, String values of text(value) (swift_strings) */
+    FORM_WEAK_SWIFT_STRINGS, /* as FORM_SWIFT_STRINGS, keys weakened to key % 3 (test hook) */
     FORMS
 } form;
 static const char *const form_names[FORMS] = {"keys", "keyed spans", "weak keyed spans", "records",
-                                              "spans"};
+                                              "spans", "16-byte records", "weak 16-byte records",
+                                              "Swift strings", "weak Swift strings"};
 
 /* Whether the form's keys are the values themselves (so crafted values crowd
  * the direct path's table), rather than hashed or reduced. */
 static bool keys_are_values(form f) { return f == FORM_KEYS || f == FORM_KEYED_SPANS; }
+
+/* Whether the form's keys collide by design (the bytes decide among them). */
+static bool keys_weak(form f) {
+    return f == FORM_WEAK_SPANS || f == FORM_WEAK_RECORDS16 || f == FORM_WEAK_SWIFT_STRINGS;
+}
+
+/* The 16-byte record of a value: the value, then a word that differs from
+ * it in every byte's high bits for some values and agrees in the low word
+ * for others, so neither word alone tells two records apart. */
+static void record16(uint64_t v, unsigned char *record) {
+    uint64_t high = (v >> 3) * 0x9E3779B97F4A7C15ull ^ (v & 7);
+    uint64_t low = v & ~7ull;
+    memcpy(record, &low, sizeof low);
+    memcpy(record + 8, &high, sizeof high);
+}
 
 /* An element's text: the decimal value padded with 'x' to a length that
  * varies with it (1 to 42 bytes, across the inline and memcmp comparisons);
  * value 0 is the empty span (NULL bytes). Distinct values, distinct texts. */
 typedef struct side_bytes {
     char text[MAX_SIDE][48];
+    unsigned char strings[MAX_SIDE][16];      /* Swift String values (swift_strings) */
+    unsigned char objects[MAX_SIDE][32 + 48]; /* native strings' objects: header, then bytes */
     heckel_span spans[MAX_SIDE];
     uint64_t keys[MAX_SIDE];
     unsigned char records[MAX_SIDE][12];
@@ -103,6 +126,40 @@ static void fill(outputs *o, size_t old_count, size_t new_count) {
     memset(&o->r, FILL, sizeof o->r);
 }
 
+/* The texts of a side as Swift String values (heckel_swift_strings.h):
+ * small (in the value, byte 15 0xE0 | count) where the text fits in 15
+ * bytes and its value is odd, else native (word 0 the ASCII and
+ * tail-allocated flags and the count, word 1 the address of an object whose
+ * bytes start 32 bytes in; immortal, as literals are, for values divisible
+ * by 4). A new string whose text an old one at the same offset holds points
+ * to that old string's object when shared (a new list holding the old
+ * list's strings): one object, compared unread. */
+static void swift_strings(side_bytes *b, size_t count, const side_bytes *shared, size_t shared_count) {
+    for (size_t k = 0; k < count; k++) {
+        size_t length = b->spans[k].length;
+        uint64_t v = b->keys[k];
+        unsigned char *value = b->strings[k];
+        if (length <= 15 && v % 2) {
+            memset(value, 0, 16);
+            if (length) memcpy(value, b->spans[k].bytes, length);
+            value[15] = (unsigned char)(0xE0 | length);
+            continue;
+        }
+        const unsigned char *object = b->objects[k];
+        if (shared && k < shared_count && shared->spans[k].length == length &&
+            (length == 0 || memcmp(shared->spans[k].bytes, b->spans[k].bytes, length) == 0))
+            object = shared->objects[k];
+        else {
+            memset(b->objects[k], 0x5A, 32); /* the object's header: never read */
+            if (length) memcpy(b->objects[k] + 32, b->spans[k].bytes, length);
+        }
+        uint64_t flags = (v % 4 == 0 ? 0xD000000000000000ull : 0xF000000000000000ull) | length;
+        uint64_t address = (uint64_t)(uintptr_t)object | (v % 4 == 0 ? 0x8ull << 60 : 0);
+        memcpy(value, &flags, 8);
+        memcpy(value + 8, &address, 8);
+    }
+}
+
 /* One call of the form's entry point on the values (record_size: 8 or 12). */
 static heckel_status call_form(form f, size_t record_size, const uint64_t *old_values,
                                size_t old_count, const uint64_t *new_values, size_t new_count,
@@ -128,6 +185,32 @@ static heckel_status call_form(form f, size_t record_size, const uint64_t *old_v
         }
     case FORM_SPANS:
         return heckel_match_spans(old_bytes.spans, old_count, new_bytes.spans, new_count, options, r);
+    case FORM_RECORDS16:
+    case FORM_WEAK_RECORDS16: {
+        size_t stride = record_size == 8 ? 16 : 24;
+        static unsigned char old_packed[MAX_SIDE * 24], new_packed[MAX_SIDE * 24];
+        for (size_t k = 0; k < old_count; k++) record16(old_values[k], old_packed + stride * k);
+        for (size_t k = 0; k < new_count; k++) record16(new_values[k], new_packed + stride * k);
+        if (f == FORM_WEAK_RECORDS16) hash_hook_weaken(3);
+        heckel_status status = heckel_match_records_at_stride(old_packed, old_count, new_packed, new_count, 16,
+                                                              stride, options, r);
+        hash_hook_weaken(0);
+        return status;
+    }
+    case FORM_SWIFT_STRINGS:
+    case FORM_WEAK_SWIFT_STRINGS: {
+        /* Keys: the values, as swift_strings reads them. */
+        for (size_t k = 0; k < old_count; k++) old_bytes.keys[k] = old_values[k];
+        for (size_t k = 0; k < new_count; k++) new_bytes.keys[k] = new_values[k];
+        swift_strings(&old_bytes, old_count, NULL, 0);
+        swift_strings(&new_bytes, new_count, record_size == 8 ? &old_bytes : NULL, old_count);
+        heckel_swift_strings a = {.values = old_bytes.strings, .count = old_count, .stride = 16};
+        heckel_swift_strings b = {.values = new_bytes.strings, .count = new_count, .stride = 16};
+        if (f == FORM_WEAK_SWIFT_STRINGS) hash_hook_weaken(3);
+        heckel_status status = heckel_match_swift_strings(&a, &b, options, r);
+        hash_hook_weaken(0);
+        return status;
+    }
     case FORMS: break;
     }
     return HECKEL_INVALID_ARGUMENT;
@@ -202,8 +285,11 @@ static void compare(test_tally *t, const char *shape, uint64_t *old_keys, size_t
     for (form f = 0; f < FORMS; f++) {
         /* Weak keys send many distinct values to the general path's exact
          * matching, quadratic in them: kept to small lists. */
-        if (f == FORM_WEAK_SPANS && old_count + new_count > 2 * STACK_MAX) continue;
-        path p = keys_are_values(f) ? expected : f == FORM_WEAK_SPANS ? ANY : uncrowded;
+        if (keys_weak(f) && old_count + new_count > 2 * STACK_MAX) continue;
+        /* Swift strings: past HECKEL_SMALL_MAX their keys take a block of
+         * their own, so the allocations do not tell the paths apart. */
+        bool swift = f == FORM_SWIFT_STRINGS || f == FORM_WEAK_SWIFT_STRINGS;
+        path p = keys_are_values(f) ? expected : keys_weak(f) || swift ? ANY : uncrowded;
         compare_form(t, f, round % 2 ? 12 : 8, shape, old_keys, old_count, new_keys, new_count, p);
     }
 }
@@ -526,6 +612,10 @@ int main(void) {
         new_keys[0] = ~new_keys[0]; /* no common prefix */
         compare(&t, "crowding", old_keys, old_count, new_keys, new_count, GENERAL,
                 path_for(old_keys, old_count, new_keys, new_count), k);
+        /* 16-byte records under three keys: distinct records crowd the
+         * table whatever the seed, and go to the general path. */
+        if (crowded[k] >= 200 && crowded[k] <= 2 * STACK_MAX)
+            compare_form(&t, FORM_WEAK_RECORDS16, k % 2 ? 12 : 8, "crowding", old_keys, old_count, new_keys, new_count, GENERAL);
         failures(&t, "crowding", old_keys, old_count, new_keys, new_count);
     }
     /* Colliding keys where the bytes decide, on the direct path: values
@@ -539,6 +629,8 @@ int main(void) {
             for (size_t j = 0; j < new_count; j++) new_keys[j] = 1 + rng_below(&rng, 6);
             path p = path_for(old_keys, old_count, new_keys, new_count);
             compare_form(&t, FORM_WEAK_SPANS, 8, "colliding", old_keys, old_count, new_keys, new_count, p);
+            compare_form(&t, FORM_WEAK_RECORDS16, (size_t)round % 2 ? 12 : 8, "colliding", old_keys, old_count,
+                         new_keys, new_count, p);
             if (round == 0) failures(&t, "colliding", old_keys, old_count, new_keys, new_count);
         }
     }

@@ -42,10 +42,11 @@ bool heckel_swift_strings_readable(const heckel_swift_strings *strings);
  * strings cannot be crafted to share keys in bulk (hash flooding).
  * HECKEL_INVALID_ARGUMENT, outputs untouched, when a list is not
  * heckel_swift_strings_readable (found while keying). The values must stay
- * alive and unchanged during the call. Cost: O(total bytes) expected; the
- * keys (8 bytes per string) on the stack up to 2,048 strings in all (16 KB),
- * hashed into the direct path's own block up to 65,534, else in a block of
- * their own; plus the core's own scratch. */
+ * alive and unchanged during the call. Cost: O(total bytes) expected; up
+ * to 2^19 strings in all, the old strings' keys (8 bytes each) in the
+ * direct path's stack frame or its own block, and a new string hashed only
+ * where the new list leaves the old one's order; past that, every key in a
+ * block of its own; plus the core's own scratch. */
 heckel_status heckel_match_swift_strings(const heckel_swift_strings *old_strings,
                                          const heckel_swift_strings *new_strings,
                                          const heckel_options *options, heckel_result *result);
