@@ -88,10 +88,4 @@
 #define HECKEL_DIRECT_SPARSE 4
 #endif
 
-/* Keys of at most this many Swift strings go on the stack (16 KB); above it,
- * lists the direct path may take are hashed on demand into its own block. */
-#ifndef HECKEL_SWIFT_KEYS_ON_STACK
-#define HECKEL_SWIFT_KEYS_ON_STACK 2048
-#endif
-
 #endif
