@@ -6,6 +6,7 @@
 #ifdef HECKEL_CHECKS
 #include <stdio.h>
 #endif
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,9 +51,10 @@ void *heckel_alloc(const heckel_env *env, size_t count, size_t size) {
  * only on a mapping of the block's own, unmapped whole when the block is
  * freed: on malloc's memory it would outlive the block, and later unrelated
  * allocations there would take whole 2 MiB pages. Every block carries its
- * mapping (or none) just before it; 16 bytes keep malloc's alignment. */
+ * mapping (or none) just before it; its head is aligned as malloc's blocks are
+ * (max_align_t), so the block after it is too. */
 typedef struct {
-    void *map;
+    _Alignas(max_align_t) void *map;
     size_t length;
 } block_head;
 

@@ -309,8 +309,10 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
     size_t length = 0, next_poll = 0;
     uint32_t end = 0;
     for (size_t j = 0; j < new_count; j++) {
-        /* The in-order runs below move j on by more than one: polled by distance. */
-        if (wide && j >= next_poll) {
+        /* The in-order runs below move j on by more than one: polled by
+         * distance. The narrow table's loop is polled too where it hashes
+         * the new strings it probes for (of any length). */
+        if ((wide || form == FORM_STRINGS) && j >= next_poll) {
             if (heckel_cancelled(env)) return DIRECT_CANCELLED;
             next_poll = j + HECKEL_POLL_MASK + 1;
         }

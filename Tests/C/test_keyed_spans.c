@@ -630,10 +630,10 @@ static void swift_failures(test_tally *t, test_rng *rng, const strings *s) {
         swift_call_free(&w);
         call_free(&c);
     }
-    /* 950 strings, the first 300 pairs equal: the route that hashes on
-     * demand in the small test build (more than its 256 keys on the stack,
-     * at most its direct path's 1,024), cancelled at each poll, those of
-     * the equal prefix's scan among them. */
+    /* 950 strings, the first 300 pairs equal: the direct path's narrow
+     * table in the small test build (at most its 1,024), which hashes new
+     * strings as they probe, cancelled at each poll, those of the equal
+     * prefix's scan among them. */
     size_t n = 500, m = 450;
     lists_make(rng, s, old, n, new, m, 1);
     for (size_t k = 0; k < 300; k++) new[k] = old[k];

@@ -286,10 +286,7 @@ static void compare(test_tally *t, const char *shape, uint64_t *old_keys, size_t
         /* Weak keys send many distinct values to the general path's exact
          * matching, quadratic in them: kept to small lists. */
         if (keys_weak(f) && old_count + new_count > 2 * STACK_MAX) continue;
-        /* Swift strings: past HECKEL_SMALL_MAX their keys take a block of
-         * their own, so the allocations do not tell the paths apart. */
-        bool swift = f == FORM_SWIFT_STRINGS || f == FORM_WEAK_SWIFT_STRINGS;
-        path p = keys_are_values(f) ? expected : keys_weak(f) || swift ? ANY : uncrowded;
+        path p = keys_are_values(f) ? expected : keys_weak(f) ? ANY : uncrowded;
         compare_form(t, f, round % 2 ? 12 : 8, shape, old_keys, old_count, new_keys, new_count, p);
     }
 }
@@ -526,6 +523,39 @@ static void trim_polls(test_tally *t) {
     free(arrays);
 }
 
+/* Swift strings on the narrow table are keyed by the direct path, the old
+ * ones up front and the new ones as they probe (small_run.c): each of those
+ * passes polls the cancel flag once per HECKEL_POLL_MASK + 1 = 4096 strings
+ * it hashes, on top of the polls the same call makes on plain keys (which
+ * hashes nothing), so a list of long strings answers a cancel within a few
+ * thousand strings (heckel.h). Reversed distinct strings: every new one
+ * probes. */
+static void strings_polls(test_tally *t) {
+    if (SMALL_BUILD) return; /* the narrow table holds 1024 elements there: one poll's worth */
+    enum { SIDE = 30000 };
+    static uint64_t old_values[SIDE], new_values[SIDE];
+    static heckel_offset arrays[3 * SIDE];
+    for (size_t k = 0; k < SIDE; k++) {
+        old_values[k] = k + 1;
+        new_values[k] = SIDE - k;
+    }
+    size_t polls[2];
+    heckel_status status[2];
+    for (int strings = 0; strings < 2; strings++) {
+        heckel_result r = {.old_to_new = arrays, .new_to_old = arrays + SIDE, .moves = arrays + 2 * SIDE};
+        int flag = 0;
+        heckel_options options = {.cancel = &flag};
+        poll_hook_arm(0);
+        status[strings] = call_form(strings ? FORM_SWIFT_STRINGS : FORM_KEYS, 12, old_values, SIDE, new_values,
+                                    SIDE, &options, &r);
+        polls[strings] = poll_hook_polls();
+    }
+    char detail[96];
+    snprintf(detail, sizeof detail, "%zu polls on keys, %zu on strings, for %d new", polls[0], polls[1], (int)SIDE);
+    tally_expect(t, status[0] == HECKEL_OK && status[1] == HECKEL_OK && polls[1] >= polls[0] + 2 * (SIDE / 4096),
+                 "narrow-table strings poll once per 4096 hashed", detail);
+}
+
 int main(void) {
     test_tally t = {0};
     test_rng rng = {0x243F6A8885A308D3ull};
@@ -676,5 +706,6 @@ int main(void) {
         failures(&t, "sized", old_keys, old_count, new_keys, new_count);
     }
     trim_polls(&t);
+    strings_polls(&t);
     return tally_finish(&t);
 }
