@@ -79,7 +79,6 @@ void *heckel_system_alloc(size_t bytes) {
 }
 
 void heckel_system_free(void *pointer) {
-    if (!pointer) return;
     block_head *head = (block_head *)pointer - 1;
     if (head->map) munmap(head->map, head->length);
     else free(head);

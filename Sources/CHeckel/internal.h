@@ -49,7 +49,7 @@ void heckel_free(const heckel_env *env, void *pointer);
 /* malloc, or for blocks of 16 MiB and more a mapping of their own on 2 MiB
  * pages where the system offers them; freed with heckel_system_free. */
 void *heckel_system_alloc(size_t bytes);
-void heckel_system_free(void *pointer);
+void heckel_system_free(void *pointer); /* a block from heckel_system_alloc, not NULL */
 /* A block of at least bytes (> 0) from the workspace: one it keeps and no
  * running call holds, or a new one from its allocator (NULL if that fails). */
 void *heckel_workspace_take(heckel_workspace *workspace, size_t bytes);
