@@ -90,6 +90,15 @@ static inline void heckel_slice(size_t count, unsigned part, unsigned parts, siz
     *end = *first + count / parts + (part < count % parts);
 }
 
+/* Takes the next `step` units of a shared pass: returns the first unit
+ * taken and advances *cursor (accessed atomically by every thread of the
+ * pass; relaxed, because heckel_parallel's join orders the results). A
+ * thread that starts late or waits for its core takes fewer units instead
+ * of holding up the pass. The caller stops when the result is >= its limit. */
+static inline size_t heckel_take_next(size_t *cursor, size_t step) {
+    return __atomic_fetch_add(cursor, step, __ATOMIC_RELAXED);
+}
+
 /* A fresh random 64-bit seed for a call matching `elements` elements
  * (arc4random; getrandom from 1024 elements on; else stack address and
  * cycle counter). Drawn once per call that builds a hash table. */

@@ -91,7 +91,7 @@ typedef struct partition_job {
 
 /* The next slice of the pass for the calling thread, if any is left. */
 static bool take_slice(partition_job *job, int pass, unsigned *slice) {
-    size_t s = __atomic_fetch_add(&job->next_slice[pass], 1, __ATOMIC_RELAXED);
+    size_t s = heckel_take_next(&job->next_slice[pass], 1);
     *slice = (unsigned)s;
     return s < job->slices;
 }
@@ -305,7 +305,7 @@ static bool match_task(void *context, unsigned part, unsigned parts) {
     partition_job *job = context;
     uint32_t *slots = job->t.tables + part * job->t.table_stride;
     for (;;) {
-        size_t p = __atomic_fetch_add(&job->next_partition, 1, __ATOMIC_RELAXED);
+        size_t p = heckel_take_next(&job->next_partition, 1);
         if (p >= job->t.count) return true;
         if (!match_partition(job->env, &job->t, p, slots, slots + job->t.table_capacity)) return false;
     }

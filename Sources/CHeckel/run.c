@@ -59,9 +59,8 @@ static void release(const heckel_env *env, attempt *a) {
 }
 
 /* The pairs checked VERIFY_CHUNK at a time, each thread taking the next
- * chunk until none is left (so a thread that starts late or waits for its
- * core leaves its share to the others); any unequal pair raises found,
- * which also stops the other threads. Cancelled: false. */
+ * chunk (heckel_take_next) until none is left; any unequal pair raises
+ * found, which also stops the other threads. Cancelled: false. */
 typedef struct verify_job {
     const heckel_env *env;
     const heckel_input *in;
@@ -75,7 +74,7 @@ static bool verify_task(void *context, unsigned part, unsigned parts) {
     verify_job *job = context;
     const heckel_middle *m = &job->a->m;
     for (;;) {
-        size_t j = __atomic_fetch_add(&job->next, VERIFY_CHUNK, __ATOMIC_RELAXED);
+        size_t j = heckel_take_next(&job->next, VERIFY_CHUNK);
         if (j >= m->new_count) return true;
         if (heckel_cancelled(job->env)) return false;
         if (__atomic_load_n(&job->found, __ATOMIC_RELAXED)) return true;

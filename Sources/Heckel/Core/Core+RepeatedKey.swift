@@ -16,16 +16,10 @@ extension Core {
     static func firstRepeatedKey(_ keys: UnsafeBufferPointer<UInt64>, cancel: CancelFlag?)
         throws(CoreFailure) -> (first: Int, second: Int)? {
         if keys.count < 2 { return nil }
-        var options = heckel_options()
         var first = 0, second = 0
-        func callCore(workspace: OpaquePointer?) -> heckel_status {
-            options.workspace = workspace
-            return withExtendedLifetime(cancel) {
-                if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
-                return heckel_first_repeated_key(keys.baseAddress, keys.count, &options, &first, &second)
-            }
+        let status = withOptions(cancel: cancel) { options in
+            heckel_first_repeated_key(keys.baseAddress, keys.count, &options, &first, &second)
         }
-        let status = ListDiff.Workspace.current?.lend(callCore) ?? callCore(workspace: nil)
         guard status == HECKEL_OK else { throw CoreFailure(status: status, oldCount: keys.count, newCount: 0) }
         return second == keys.count ? nil : (first, second)
     }

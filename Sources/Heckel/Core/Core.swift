@@ -39,25 +39,36 @@ enum Core {
         var result = heckel_result(
             old_to_new: entries, new_to_old: entries + oldCount,
             moves: settings.ignoresOrder ? nil : entries + storage.movesStart, match_count: 0, move_count: 0)
-        var options = heckel_options()
-        options.threads = settings.coreThreads
-        options.ignore_order = settings.ignoresOrder
         var window = heckel_window()
-        func callCore(workspace: OpaquePointer?) -> heckel_status {
-            options.workspace = workspace
-            return withExtendedLifetime(cancel) {
-                if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
-                return withUnsafeMutablePointer(to: &window) { window in
-                    options.window = window
-                    return call(&options, &result)
-                }
+        let status = withOptions(workspace: settings.workspace ?? ListDiff.Workspace.current, cancel: cancel) { options in
+            options.threads = settings.coreThreads
+            options.ignore_order = settings.ignoresOrder
+            return withUnsafeMutablePointer(to: &window) { window in
+                options.window = window
+                return call(&options, &result)
             }
         }
-        let workspace = settings.workspace ?? ListDiff.Workspace.current
-        let status = workspace?.lend(callCore) ?? callCore(workspace: nil)
         guard status == HECKEL_OK else { throw CoreFailure(status: status, oldCount: oldCount, newCount: newCount) }
         return Mapping(storage: storage.finished(matchCount: result.match_count, moveCount: result.move_count, room: room,
                                                  prefix: window.prefix, suffix: window.suffix))
+    }
+
+    /// Calls `body` with fresh core options that carry the cancel flag (held
+    /// alive through the call) and the workspace lent for it, if any: the
+    /// one place that lends a workspace to the core.
+    static func withOptions<Result>(
+        workspace: ListDiff.Workspace? = ListDiff.Workspace.current, cancel: CancelFlag?,
+        _ body: (inout heckel_options) throws -> Result
+    ) rethrows -> Result {
+        var options = heckel_options()
+        func callCore(workspace: OpaquePointer?) throws -> Result {
+            options.workspace = workspace
+            return try withExtendedLifetime(cancel) {
+                if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
+                return try body(&options)
+            }
+        }
+        return try workspace?.lend(callCore) ?? callCore(workspace: nil)
     }
 
     /// Matches lists of 64-bit keys. `equal` is `nil` when equal keys mean

@@ -78,42 +78,37 @@ enum SectionPairs {
         var newToOld = [UInt32](repeating: Mapping.unmatched, count: newCount)
         if !tags.pairsItems { return (oldToNew, newToOld, 0) }
         let workspace = ListDiff.Workspace.current ?? ListDiff.Workspace()
-        var options = heckel_options()
-        options.ignore_order = true
         var matchCount = 0
         var failed = HECKEL_OK
-        withExtendedLifetime(cancel) {
-            if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
+        Core.withOptions(workspace: workspace, cancel: cancel) { options in
+            options.ignore_order = true
             oldToNew.withUnsafeMutableBufferPointer { oldToNew in
                 newToOld.withUnsafeMutableBufferPointer { newToOld in
-                    workspace.lend { workspace in
-                        options.workspace = workspace
-                        for oldSection in tags.old.indices {
-                            let tag = tags.old[oldSection]
-                            if tag == SectionTags.oldOnly { continue }
-                            let oldRange = oldLayout.items(inSection: oldSection)
-                            let newRange = newLayout.items(inSection: Int(tag))
-                            // The core never sees an empty list (heckel.h reads a
-                            // NULL array as "no elements").
-                            if oldRange.isEmpty || newRange.isEmpty { continue }
-                            let (oldStart, newStart) = (oldRange.lowerBound, newRange.lowerBound)
-                            var result = heckel_result(
-                                old_to_new: oldToNew.baseAddress.unsafelyUnwrapped + oldStart,
-                                new_to_old: newToOld.baseAddress.unsafelyUnwrapped + newStart,
-                                moves: nil, match_count: 0, move_count: 0)
-                            let status = matchPair(oldStart, oldRange.count, newStart, newRange.count, &options, &result)
-                            if status != HECKEL_OK {
-                                failed = status
-                                return
-                            }
-                            matchCount += result.match_count
-                            // The core wrote offsets within the pair: made flat.
-                            // Offsets fit 32 bits: lists are at most
-                            // ListDiff.maximumCount long.
-                            let (toNew, toOld) = (UInt32(truncatingIfNeeded: newStart), UInt32(truncatingIfNeeded: oldStart))
-                            for k in oldRange where oldToNew[k] != Mapping.unmatched { oldToNew[k] &+= toNew }
-                            for k in newRange where newToOld[k] != Mapping.unmatched { newToOld[k] &+= toOld }
+                    for oldSection in tags.old.indices {
+                        let tag = tags.old[oldSection]
+                        if tag == SectionTags.oldOnly { continue }
+                        let oldRange = oldLayout.items(inSection: oldSection)
+                        let newRange = newLayout.items(inSection: Int(tag))
+                        // The core never sees an empty list (heckel.h reads a
+                        // NULL array as "no elements").
+                        if oldRange.isEmpty || newRange.isEmpty { continue }
+                        let (oldStart, newStart) = (oldRange.lowerBound, newRange.lowerBound)
+                        var result = heckel_result(
+                            old_to_new: oldToNew.baseAddress.unsafelyUnwrapped + oldStart,
+                            new_to_old: newToOld.baseAddress.unsafelyUnwrapped + newStart,
+                            moves: nil, match_count: 0, move_count: 0)
+                        let status = matchPair(oldStart, oldRange.count, newStart, newRange.count, &options, &result)
+                        if status != HECKEL_OK {
+                            failed = status
+                            return
                         }
+                        matchCount += result.match_count
+                        // The core wrote offsets within the pair: made flat.
+                        // Offsets fit 32 bits: lists are at most
+                        // ListDiff.maximumCount long.
+                        let (toNew, toOld) = (UInt32(truncatingIfNeeded: newStart), UInt32(truncatingIfNeeded: oldStart))
+                        for k in oldRange where oldToNew[k] != Mapping.unmatched { oldToNew[k] &+= toNew }
+                        for k in newRange where newToOld[k] != Mapping.unmatched { newToOld[k] &+= toOld }
                     }
                 }
             }

@@ -140,11 +140,9 @@ struct TreePass {
     static func findMoves(_ places: [heckel_offset], cancel: CancelFlag?) throws(CoreFailure) -> [heckel_offset] {
         let count = places.count
         var moveCount = 0
-        var options = heckel_options()
         var status = HECKEL_OK
-        let moves = withExtendedLifetime(cancel) {
-            if let cancel { options.cancel = UnsafePointer(cancel.pointer) }
-            return places.withUnsafeBufferPointer { places in
+        let moves = Core.withOptions(cancel: cancel) { options in
+            places.withUnsafeBufferPointer { places in
                 [heckel_offset](unsafeUninitializedCapacity: count) { buffer, initialized in
                     status = heckel_find_moves(places.baseAddress, count, &options, buffer.baseAddress, &moveCount)
                     initialized = status == HECKEL_OK ? moveCount : 0
