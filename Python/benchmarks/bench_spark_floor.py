@@ -1,0 +1,144 @@
+"""The floor of a one-pass change feed on Spark beside spark-extension's feed, in one session:
+both sides of bench_spark.py's pair read and shuffled by key with every column, and nothing
+else (no sort, no join, no comparison), which any plan that ships each side's rows once through
+Spark's shuffle to where a core matches them pays before its matching.
+
+    scan                   both sides read (every column), no-op write
+    one-pass               both sides read, a side flag added, the union repartitioned by the
+                           key's hash into spark.sql.shuffle.partitions partitions, no-op write
+    extension-feed         spark-extension's change feed (bench_spark.py's spark-extension-feed)
+    cached-one-pass        one-pass over both sides persisted MEMORY_ONLY beforehand
+    cached-extension-feed  extension-feed over the same persisted sides
+
+The cached parts stand for tables a user already holds in memory: both sides are persisted and
+materialized once, before the rounds and outside the timed parts (that cost is printed
+separately), so they compare spark-extension and the floor without the Parquet decode.
+
+Runs are interleaved; each part prints its CPU time per process kind (driver, JVM, Python
+workers), its wall time and the load average per run, then the medians, the runs and, per
+round, spark-extension's CPU over each floor's. The feed's summary is checked equal in every
+round, cached or not.
+
+    nice -n 10 .venv-python/bin/python Python/benchmarks/bench_spark_floor.py --rows 10000000 --runs 3
+"""
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+
+from bench_spark import Usage, extension_feed, generate  # noqa: E402
+from pyspark import StorageLevel  # noqa: E402
+from pyspark.sql import SparkSession, functions as F  # noqa: E402
+
+KEY = "id"
+PARTS = ["scan", "one-pass", "extension-feed", "cached-one-pass", "cached-extension-feed"]
+# Each floor and the spark-extension figure it is set against.
+RATIOS = {"scan": "extension-feed", "one-pass": "extension-feed", "cached-one-pass": "cached-extension-feed"}
+
+
+def noop(df):
+    df.write.format("noop").mode("overwrite").save()
+
+
+def one_pass(old, new):
+    """Both sides tagged and shuffled together by the key's hash, every column."""
+    both = old.withColumn("_side", F.lit(False)).unionByName(new.withColumn("_side", F.lit(True)))
+    noop(both.repartition(KEY))
+
+
+def queries(sides: dict) -> dict:
+    old, new = sides["parquet"]
+    return {
+        "scan": lambda: (noop(old), noop(new)),
+        "one-pass": lambda: one_pass(old, new),
+        "extension-feed": lambda: extension_feed(old, new),
+        "cached-one-pass": lambda: one_pass(*sides["cached"]),
+        "cached-extension-feed": lambda: extension_feed(*sides["cached"]),
+    }
+
+
+def uses_cache(df) -> bool:
+    return "InMemoryRelation" in df._jdf.queryExecution().withCachedData().toString()
+
+
+def cached(spark, old, new):
+    """Both sides persisted MEMORY_ONLY and materialized; prints what that cost and how much of
+    them the cache holds (a partition evicted would be read from Parquet again). Spark serves
+    any query whose plan matches a cached one from the cache, so the persisted plans carry a
+    constant column of their own (dropped on use) to keep the uncached parts on Parquet."""
+    marked = [side.withColumn("_cached", F.lit(True)).persist(StorageLevel.MEMORY_ONLY) for side in (old, new)]
+    start = time.perf_counter()
+    with Usage() as usage:
+        for side in marked:
+            noop(side)
+    sides = tuple(side.drop("_cached") for side in marked)
+    assert all(uses_cache(side) for side in sides) and not any(uses_cache(side) for side in (old, new))
+    held = [(info.numCachedPartitions(), info.numPartitions(), info.memSize())
+            for info in spark.sparkContext._jsc.sc().getRDDStorageInfo()]
+    print(f"cache built (untimed in the parts): CPU {usage.cpu:.1f} s, {time.perf_counter() - start:.1f} s; "
+          + ", ".join(f"{c}/{n} partitions, {size / 2**20:.0f} MiB" for c, n, size in held), flush=True)
+    if any(c < n for c, n, _ in held):
+        print("warning: the cache does not hold every partition; the cached parts reread some", flush=True)
+    return sides
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rows", type=int, default=1_000_000)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--parts", default=",".join(PARTS), help=f"comma-separated, from {', '.join(PARTS)}")
+    parser.add_argument("--data", default="/tmp/heckel-bench-spark")
+    parser.add_argument("--driver-memory", default="6g")
+    args = parser.parse_args()
+    names = args.parts.split(",")
+    unknown = set(names) - set(PARTS)
+    if unknown:
+        parser.error(f"unknown parts: {', '.join(sorted(unknown))}")
+    spark = (SparkSession.builder.master("local[2]").appName("heckel-bench-floor")
+             .config("spark.driver.memory", args.driver_memory).config("spark.ui.enabled", "false")
+             .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+    spark.sparkContext.setLogLevel("ERROR")
+    old, new = generate(spark, args.rows, Path(args.data))
+    sides = {"parquet": (old, new)}
+    if any(n.startswith("cached-") for n in names):
+        sides["cached"] = cached(spark, old, new)
+    run_part = queries(sides)
+    cpu, wall, kinds = {n: [] for n in names}, {n: [] for n in names}, {n: [] for n in names}
+    feeds = {}
+    for run in range(args.runs):
+        for name in names:
+            start = time.perf_counter()
+            with Usage() as usage:
+                result = run_part[name]()
+            wall[name].append(time.perf_counter() - start)
+            cpu[name].append(usage.cpu)
+            kinds[name].append(usage.by_kind)
+            if name.endswith("extension-feed"):
+                feeds[(run, name)] = result
+            split = ", ".join(f"{k} {v:.1f}" for k, v in sorted(usage.by_kind.items()) if v >= 0.05)
+            print(f"run {run + 1} {name}: CPU {usage.cpu:.1f} s ({split}), {wall[name][-1]:.1f} s, load "
+                  + " ".join(f"{v:.1f}" for v in os.getloadavg()), flush=True)
+    if feeds:
+        first = next(iter(feeds.values()))
+        for (run, name), result in feeds.items():
+            assert result == first, f"run {run + 1} {name} disagrees: {result} != {first}"
+        print(f"the feeds agree in every run: {first}")
+    for name in names:
+        print(f"{name:22} CPU median {statistics.median(cpu[name]):6.1f} s  wall median "
+              f"{statistics.median(wall[name]):6.1f} s  CPU " + " ".join(f"{c:.1f}" for c in cpu[name])
+              + "  wall " + " ".join(f"{w:.1f}" for w in wall[name]))
+    for floor, against in RATIOS.items():
+        if floor in names and against in names:
+            ratios = [e / f for e, f in zip(cpu[against], cpu[floor])]
+            print(f"{against} CPU / {floor} CPU per round: " + " ".join(f"{r:.2f}x" for r in ratios)
+                  + f"  (medians {statistics.median(cpu[against]) / statistics.median(cpu[floor]):.2f}x)")
+    spark.stop()
+
+
+if __name__ == "__main__":
+    main()
