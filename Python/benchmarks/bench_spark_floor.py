@@ -6,6 +6,11 @@ Spark's shuffle to where a core matches them pays before its matching.
     scan                   both sides read (every column), no-op write
     one-pass               both sides read, a side flag added, the union repartitioned by the
                            key's hash into spark.sql.shuffle.partitions partitions, no-op write
+    narrow                 the same with each row reduced in the JVM to its key, position and
+                           diff_tables' 64-bit digest first: the digest pass with its matching
+                           in the JVM, nothing sent to Python
+    reread                 both sides read again, the rows of 1.5 % of the keys kept by a
+                           broadcast semi-join and shuffled by key: the change feed's second read
     extension-feed         spark-extension's change feed (bench_spark.py's spark-extension-feed)
     cached-one-pass        one-pass over both sides persisted MEMORY_ONLY beforehand
     cached-extension-feed  extension-feed over the same persisted sides
@@ -16,7 +21,7 @@ separately), so they compare spark-extension and the floor without the Parquet d
 
 Runs are interleaved; each part prints its CPU time per process kind (driver, JVM, Python
 workers), its wall time and the load average per run, then the medians, the runs and, per
-round, spark-extension's CPU over each floor's. The feed's summary is checked equal in every
+round, spark-extension's CPU over each floor's (narrow+reread: the sum of the two). The feed's summary is checked equal in every
 round, cached or not.
 
     nice -n 10 .venv-python/bin/python Python/benchmarks/bench_spark_floor.py --rows 10000000 --runs 3
@@ -31,14 +36,18 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 
-from bench_spark import Usage, extension_feed, generate  # noqa: E402
+from bench_spark import VALUES, Usage, extension_feed, generate  # noqa: E402
 from pyspark import StorageLevel  # noqa: E402
 from pyspark.sql import SparkSession, functions as F  # noqa: E402
 
+from heckel._spark_digest import with_digest  # noqa: E402
+from heckel.spark import POSITION, with_position  # noqa: E402
+
 KEY = "id"
-PARTS = ["scan", "one-pass", "extension-feed", "cached-one-pass", "cached-extension-feed"]
-# Each floor and the spark-extension figure it is set against.
-RATIOS = {"scan": "extension-feed", "one-pass": "extension-feed", "cached-one-pass": "cached-extension-feed"}
+PARTS = ["scan", "one-pass", "narrow", "reread", "extension-feed", "cached-one-pass", "cached-extension-feed"]
+# Each floor (the sum of its parts) and the spark-extension figure it is set against.
+RATIOS = {("scan",): "extension-feed", ("one-pass",): "extension-feed", ("narrow", "reread"): "extension-feed",
+          ("cached-one-pass",): "cached-extension-feed"}
 
 
 def noop(df):
@@ -51,11 +60,27 @@ def one_pass(old, new):
     noop(both.repartition(KEY))
 
 
-def queries(sides: dict) -> dict:
+def narrow(old, new):
+    """Each side's key, position and digest, shuffled together by the key's hash."""
+    reduced = [with_digest(with_position(side), [KEY], VALUES, [POSITION]) for side in (old, new)]
+    one_pass(*reduced)
+
+
+def reread(spark, old, new, rows: int):
+    """Each side's rows whose keys are among 1.5 % of them, by a broadcast semi-join, shuffled
+    by key."""
+    changed = F.broadcast(spark.range(0, rows, 67).withColumnRenamed("id", "_changed"))
+    for side in (old, new):
+        noop(side.join(changed, F.col(KEY).eqNullSafe(F.col("_changed")), "left_semi").repartition(KEY))
+
+
+def queries(spark, sides: dict, rows: int) -> dict:
     old, new = sides["parquet"]
     return {
         "scan": lambda: (noop(old), noop(new)),
         "one-pass": lambda: one_pass(old, new),
+        "narrow": lambda: narrow(old, new),
+        "reread": lambda: reread(spark, old, new, rows),
         "extension-feed": lambda: extension_feed(old, new),
         "cached-one-pass": lambda: one_pass(*sides["cached"]),
         "cached-extension-feed": lambda: extension_feed(*sides["cached"]),
@@ -107,7 +132,7 @@ def main():
     sides = {"parquet": (old, new)}
     if any(n.startswith("cached-") for n in names):
         sides["cached"] = cached(spark, old, new)
-    run_part = queries(sides)
+    run_part = queries(spark, sides, args.rows)
     cpu, wall, kinds = {n: [] for n in names}, {n: [] for n in names}, {n: [] for n in names}
     feeds = {}
     for run in range(args.runs):
@@ -133,10 +158,11 @@ def main():
               f"{statistics.median(wall[name]):6.1f} s  CPU " + " ".join(f"{c:.1f}" for c in cpu[name])
               + "  wall " + " ".join(f"{w:.1f}" for w in wall[name]))
     for floor, against in RATIOS.items():
-        if floor in names and against in names:
-            ratios = [e / f for e, f in zip(cpu[against], cpu[floor])]
-            print(f"{against} CPU / {floor} CPU per round: " + " ".join(f"{r:.2f}x" for r in ratios)
-                  + f"  (medians {statistics.median(cpu[against]) / statistics.median(cpu[floor]):.2f}x)")
+        if set(floor) <= set(names) and against in names:
+            floors = [sum(cpu[part][run] for part in floor) for run in range(args.runs)]
+            ratios = [e / f for e, f in zip(cpu[against], floors)]
+            print(f"{against} CPU / {'+'.join(floor)} CPU per round: " + " ".join(f"{r:.2f}x" for r in ratios)
+                  + f"  (medians {statistics.median(cpu[against]) / statistics.median(floors):.2f}x)")
     spark.stop()
 
 
