@@ -9,9 +9,15 @@ Spark's shuffle to where a core matches them pays before its matching.
     narrow                 the same with each row reduced in the JVM to its key, position and
                            diff_tables' 64-bit digest first: the digest pass with its matching
                            in the JVM, nothing sent to Python
+    narrow-packed          each side's key, position and digest converted in the JVM to Arrow
+                           IPC batches (Dataset.toArrowBatchRdd, internal: for this floor only)
+                           and the batches shuffled as records of their own (round-robin into
+                           spark.sql.shuffle.partitions partitions): the digest pass's bytes
+                           with a few records, as diff_tables' packing sends them, but no Python
     reread                 both sides read again, the rows of 1.5 % of the keys kept by a
                            broadcast semi-join and shuffled by key: the change feed's second read
     extension-feed         spark-extension's change feed (bench_spark.py's spark-extension-feed)
+    extension-counts       spark-extension's counts (bench_spark.py's spark-extension)
     cached-one-pass        one-pass over both sides persisted MEMORY_ONLY beforehand
     cached-extension-feed  extension-feed over the same persisted sides
 
@@ -36,7 +42,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
 
-from bench_spark import VALUES, Usage, extension_feed, generate  # noqa: E402
+from bench_spark import VALUES, Usage, extension_counts, extension_feed, generate  # noqa: E402
 from pyspark import StorageLevel  # noqa: E402
 from pyspark.sql import SparkSession, functions as F  # noqa: E402
 
@@ -44,9 +50,11 @@ from heckel._spark_digest import with_digest  # noqa: E402
 from heckel.spark import POSITION, with_position  # noqa: E402
 
 KEY = "id"
-PARTS = ["scan", "one-pass", "narrow", "reread", "extension-feed", "cached-one-pass", "cached-extension-feed"]
+PARTS = ["scan", "one-pass", "narrow", "narrow-packed", "reread", "extension-feed", "extension-counts",
+         "cached-one-pass", "cached-extension-feed"]
 # Each floor (the sum of its parts) and the spark-extension figure it is set against.
 RATIOS = {("scan",): "extension-feed", ("one-pass",): "extension-feed", ("narrow", "reread"): "extension-feed",
+          ("narrow-packed", "reread"): "extension-feed", ("narrow-packed",): "extension-counts",
           ("cached-one-pass",): "cached-extension-feed"}
 
 
@@ -66,6 +74,15 @@ def narrow(old, new):
     one_pass(*reduced)
 
 
+def narrow_packed(spark, old, new):
+    """Each side's key, position and digest as Arrow IPC batches made in the JVM, the batches
+    shuffled round-robin, counted."""
+    partitions = int(spark.conf.get("spark.sql.shuffle.partitions"))
+    for side in (old, new):
+        batches = with_digest(with_position(side), [KEY], VALUES, [POSITION])._jdf.toArrowBatchRdd()
+        batches.toJavaRDD().repartition(partitions).count()
+
+
 def reread(spark, old, new, rows: int):
     """Each side's rows whose keys are among 1.5 % of them, by a broadcast semi-join, shuffled
     by key."""
@@ -80,8 +97,10 @@ def queries(spark, sides: dict, rows: int) -> dict:
         "scan": lambda: (noop(old), noop(new)),
         "one-pass": lambda: one_pass(old, new),
         "narrow": lambda: narrow(old, new),
+        "narrow-packed": lambda: narrow_packed(spark, old, new),
         "reread": lambda: reread(spark, old, new, rows),
         "extension-feed": lambda: extension_feed(old, new),
+        "extension-counts": lambda: extension_counts(old, new),
         "cached-one-pass": lambda: one_pass(*sides["cached"]),
         "cached-extension-feed": lambda: extension_feed(*sides["cached"]),
     }
@@ -145,6 +164,8 @@ def main():
             kinds[name].append(usage.by_kind)
             if name.endswith("extension-feed"):
                 feeds[(run, name)] = result
+            if name == "extension-counts":
+                print(f"counts: {result}", flush=True)
             split = ", ".join(f"{k} {v:.1f}" for k, v in sorted(usage.by_kind.items()) if v >= 0.05)
             print(f"run {run + 1} {name}: CPU {usage.cpu:.1f} s ({split}), {wall[name][-1]:.1f} s, load "
                   + " ".join(f"{v:.1f}" for v in os.getloadavg()), flush=True)
