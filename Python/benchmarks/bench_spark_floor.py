@@ -1,19 +1,23 @@
-"""The floor of a one-pass change feed on Spark beside spark-extension's feed, in one session:
-both sides of bench_spark.py's pair read and shuffled by key with every column, and nothing
-else (no sort, no join, no comparison), which any plan that ships each side's rows once through
-Spark's shuffle to where a core matches them pays before its matching.
+"""Floors of the change-feed plans that use Spark's shuffle, beside spark-extension's feed and
+counts in one session, so that each ratio comes from one run. A floor is what a plan pays
+before its matching: the reads and shuffles it cannot do without, with nothing sent to Python,
+no sort, no join and no comparison. Each part is a query (or one per side) run on bench_spark.py's
+pair; every no-op write reads all it is given.
 
     scan                   both sides read (every column), no-op write
     one-pass               both sides read, a side flag added, the union repartitioned by the
-                           key's hash into spark.sql.shuffle.partitions partitions, no-op write
+                           key's hash into spark.sql.shuffle.partitions partitions, no-op write:
+                           the floor of a plan that ships each side's rows once through the
+                           shuffle to where a core matches them (a JVM-side core via JNI)
     narrow                 the same with each row reduced in the JVM to its key, position and
-                           diff_tables' 64-bit digest first: the digest pass with its matching
-                           in the JVM, nothing sent to Python
-    narrow-packed          each side's key, position and digest converted in the JVM to Arrow
-                           IPC batches (Dataset.toArrowBatchRdd, internal: for this floor only)
-                           and the batches shuffled as records of their own (round-robin into
-                           spark.sql.shuffle.partitions partitions): the digest pass's bytes
-                           with a few records, as diff_tables' packing sends them, but no Python
+                           diff_tables' 64-bit digest first: one shuffled record per row
+    narrow-arrow           each side's key, position and digest converted in the JVM to Arrow
+                           IPC batches (Dataset.toArrowBatchRdd, internal: for these floors
+                           only), counted: no shuffle
+    narrow-packed          the batches of narrow-arrow shuffled as records of their own
+                           (round-robin into spark.sql.shuffle.partitions partitions): the
+                           digest pass's bytes in a few records, as diff_tables' packing sends
+                           them, but no Python
     reread                 both sides read again, the rows of 1.5 % of the keys kept by a
                            broadcast semi-join and shuffled by key: the change feed's second read
     extension-feed         spark-extension's change feed (bench_spark.py's spark-extension-feed)
@@ -27,10 +31,11 @@ separately), so they compare spark-extension and the floor without the Parquet d
 
 Runs are interleaved; each part prints its CPU time per process kind (driver, JVM, Python
 workers), its wall time and the load average per run, then the medians, the runs and, per
-round, spark-extension's CPU over each floor's (narrow+reread: the sum of the two). The feed's summary is checked equal in every
-round, cached or not.
+round, spark-extension's CPU over each floor's (a floor of two parts: their sum). The feed's
+summary is checked equal in every round, cached or not.
 
-    nice -n 10 .venv-python/bin/python Python/benchmarks/bench_spark_floor.py --rows 10000000 --runs 3
+    nice -n 10 .venv-python/bin/python Python/benchmarks/bench_spark_floor.py --rows 10000000 --runs 3 \
+        --parts scan,one-pass,extension-feed,cached-one-pass,cached-extension-feed
 """
 import argparse
 import os
@@ -50,7 +55,7 @@ from heckel._spark_digest import with_digest  # noqa: E402
 from heckel.spark import POSITION, with_position  # noqa: E402
 
 KEY = "id"
-PARTS = ["scan", "one-pass", "narrow", "narrow-packed", "reread", "extension-feed", "extension-counts",
+PARTS = ["scan", "one-pass", "narrow", "narrow-arrow", "narrow-packed", "reread", "extension-feed", "extension-counts",
          "cached-one-pass", "cached-extension-feed"]
 # Each floor (the sum of its parts) and the spark-extension figure it is set against.
 RATIOS = {("scan",): "extension-feed", ("one-pass",): "extension-feed", ("narrow", "reread"): "extension-feed",
@@ -74,13 +79,16 @@ def narrow(old, new):
     one_pass(*reduced)
 
 
+def narrow_batches(side):
+    """The side's key, position and digest as an RDD of Arrow IPC batches made in the JVM."""
+    return with_digest(with_position(side), [KEY], VALUES, [POSITION])._jdf.toArrowBatchRdd().toJavaRDD()
+
+
 def narrow_packed(spark, old, new):
-    """Each side's key, position and digest as Arrow IPC batches made in the JVM, the batches
-    shuffled round-robin, counted."""
+    """Each side's narrow_batches shuffled round-robin, counted."""
     partitions = int(spark.conf.get("spark.sql.shuffle.partitions"))
     for side in (old, new):
-        batches = with_digest(with_position(side), [KEY], VALUES, [POSITION])._jdf.toArrowBatchRdd()
-        batches.toJavaRDD().repartition(partitions).count()
+        narrow_batches(side).repartition(partitions).count()
 
 
 def reread(spark, old, new, rows: int):
@@ -97,6 +105,7 @@ def queries(spark, sides: dict, rows: int) -> dict:
         "scan": lambda: (noop(old), noop(new)),
         "one-pass": lambda: one_pass(old, new),
         "narrow": lambda: narrow(old, new),
+        "narrow-arrow": lambda: [narrow_batches(side).count() for side in (old, new)],
         "narrow-packed": lambda: narrow_packed(spark, old, new),
         "reread": lambda: reread(spark, old, new, rows),
         "extension-feed": lambda: extension_feed(old, new),
