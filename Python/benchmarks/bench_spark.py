@@ -253,7 +253,8 @@ def main():
             times[engine].append(time.perf_counter() - start)
             cpus[engine].append(memory.cpu)
             peaks[engine] = max(peaks[engine], memory.peak)
-            print(f"run {run + 1} {engine}: {times[engine][-1]:.1f} s, CPU {cpus[engine][-1]:.1f} s, load "
+            split = ", ".join(f"{k} {v:.1f}" for k, v in sorted(memory.by_kind.items()) if v >= 0.05)
+            print(f"run {run + 1} {engine}: {times[engine][-1]:.1f} s, CPU {cpus[engine][-1]:.1f} s ({split}), load "
                   f"{os.getloadavg()[0]:.1f}, peak {memory.peak / 2**30:.2f} GiB {results[engine]}",
                   file=sys.stderr, flush=True)
     for kind in (set(engines) - FEED_ENGINES, set(engines) & FEED_ENGINES):
