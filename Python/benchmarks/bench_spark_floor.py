@@ -18,6 +18,8 @@ pair; every no-op write reads all it is given.
                            (round-robin into spark.sql.shuffle.partitions partitions): the
                            digest pass's bytes in a few records, as diff_tables' packing sends
                            them, but no Python
+    narrow16-packed        narrow-packed with the key and digest only (16 bytes a row; without
+                           the position, duplicate keys could not pair in order)
     reread                 both sides read again, the rows of 1.5 % of the keys kept by a
                            broadcast semi-join and shuffled by key: the change feed's second read
     extension-feed         spark-extension's change feed (bench_spark.py's spark-extension-feed)
@@ -32,7 +34,7 @@ separately), so they compare spark-extension and the floor without the Parquet d
 Runs are interleaved; each part prints its CPU time per process kind (driver, JVM, Python
 workers), its wall time and the load average per run, then the medians, the runs and, per
 round, spark-extension's CPU over each floor's (a floor of two parts: their sum). The feed's
-summary is checked equal in every round, cached or not.
+summary, cached or not, and the counts are checked equal in every round.
 
     nice -n 10 .venv-python/bin/python Python/benchmarks/bench_spark_floor.py --rows 10000000 --runs 3 \
         --parts scan,one-pass,extension-feed,cached-one-pass,cached-extension-feed
@@ -55,11 +57,12 @@ from heckel._spark_digest import with_digest  # noqa: E402
 from heckel.spark import POSITION, with_position  # noqa: E402
 
 KEY = "id"
-PARTS = ["scan", "one-pass", "narrow", "narrow-arrow", "narrow-packed", "reread", "extension-feed", "extension-counts",
-         "cached-one-pass", "cached-extension-feed"]
+PARTS = ["scan", "one-pass", "narrow", "narrow-arrow", "narrow-packed", "narrow16-packed", "reread", "extension-feed",
+         "extension-counts", "cached-one-pass", "cached-extension-feed"]
 # Each floor (the sum of its parts) and the spark-extension figure it is set against.
 RATIOS = {("scan",): "extension-feed", ("one-pass",): "extension-feed", ("narrow", "reread"): "extension-feed",
           ("narrow-packed", "reread"): "extension-feed", ("narrow-packed",): "extension-counts",
+          ("narrow16-packed",): "extension-counts",
           ("cached-one-pass",): "cached-extension-feed"}
 
 
@@ -79,16 +82,19 @@ def narrow(old, new):
     one_pass(*reduced)
 
 
-def narrow_batches(side):
-    """The side's key, position and digest as an RDD of Arrow IPC batches made in the JVM."""
-    return with_digest(with_position(side), [KEY], VALUES, [POSITION])._jdf.toArrowBatchRdd().toJavaRDD()
+def narrow_batches(side, position: bool = True):
+    """The side's key, position (unless not position) and digest as an RDD of Arrow IPC batches
+    made in the JVM."""
+    rows = with_digest(with_position(side), [KEY], VALUES, [POSITION]) if position else \
+        with_digest(side, [KEY], VALUES, [])
+    return rows._jdf.toArrowBatchRdd().toJavaRDD()
 
 
-def narrow_packed(spark, old, new):
+def narrow_packed(spark, old, new, position: bool = True):
     """Each side's narrow_batches shuffled round-robin, counted."""
     partitions = int(spark.conf.get("spark.sql.shuffle.partitions"))
     for side in (old, new):
-        narrow_batches(side).repartition(partitions).count()
+        narrow_batches(side, position).repartition(partitions).count()
 
 
 def reread(spark, old, new, rows: int):
@@ -107,6 +113,7 @@ def queries(spark, sides: dict, rows: int) -> dict:
         "narrow": lambda: narrow(old, new),
         "narrow-arrow": lambda: [narrow_batches(side).count() for side in (old, new)],
         "narrow-packed": lambda: narrow_packed(spark, old, new),
+        "narrow16-packed": lambda: narrow_packed(spark, old, new, position=False),
         "reread": lambda: reread(spark, old, new, rows),
         "extension-feed": lambda: extension_feed(old, new),
         "extension-counts": lambda: extension_counts(old, new),
@@ -162,7 +169,7 @@ def main():
         sides["cached"] = cached(spark, old, new)
     run_part = queries(spark, sides, args.rows)
     cpu, wall, kinds = {n: [] for n in names}, {n: [] for n in names}, {n: [] for n in names}
-    feeds = {}
+    results = {}
     for run in range(args.runs):
         for name in names:
             start = time.perf_counter()
@@ -171,18 +178,18 @@ def main():
             wall[name].append(time.perf_counter() - start)
             cpu[name].append(usage.cpu)
             kinds[name].append(usage.by_kind)
-            if name.endswith("extension-feed"):
-                feeds[(run, name)] = result
-            if name == "extension-counts":
-                print(f"counts: {result}", flush=True)
+            if name.startswith("extension-") or name.startswith("cached-extension-"):
+                results[(run, name)] = result
             split = ", ".join(f"{k} {v:.1f}" for k, v in sorted(usage.by_kind.items()) if v >= 0.05)
             print(f"run {run + 1} {name}: CPU {usage.cpu:.1f} s ({split}), {wall[name][-1]:.1f} s, load "
                   + " ".join(f"{v:.1f}" for v in os.getloadavg()), flush=True)
-    if feeds:
-        first = next(iter(feeds.values()))
-        for (run, name), result in feeds.items():
-            assert result == first, f"run {run + 1} {name} disagrees: {result} != {first}"
-        print(f"the feeds agree in every run: {first}")
+    for kind in ("feed", "counts"):
+        kept = {key: result for key, result in results.items() if key[1].endswith(kind)}
+        if kept:
+            first = next(iter(kept.values()))
+            for (run, name), result in kept.items():
+                assert result == first, f"run {run + 1} {name} disagrees: {result} != {first}"
+            print(f"spark-extension's {kind} agrees in every run: {first}")
     for name in names:
         print(f"{name:22} CPU median {statistics.median(cpu[name]):6.1f} s  wall median "
               f"{statistics.median(wall[name]):6.1f} s  CPU " + " ".join(f"{c:.1f}" for c in cpu[name])
