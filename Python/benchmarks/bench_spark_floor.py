@@ -1,8 +1,9 @@
-"""Floors of the change-feed plans that use Spark's shuffle, beside spark-extension's feed and
-counts in one session, so that each ratio comes from one run. A floor is what a plan pays
-before its matching: the reads and shuffles it cannot do without, with nothing sent to Python,
-no sort, no join and no comparison. Each part is a query (or one per side) run on bench_spark.py's
-pair; every no-op write reads all it is given.
+"""Floors of the change-feed plans that use Spark's shuffle, beside spark-extension's diff.
+
+The floors and spark-extension's feed and counts run in one session, so that each ratio comes
+from one run. A floor is what a plan pays before its matching: the reads and shuffles it cannot
+do without, with nothing sent to Python, no sort, no join and no comparison. Each part is a
+query (or one per side) on bench_spark.py's pair; every no-op write reads all it is given.
 
     scan                   both sides read (every column), no-op write
     one-pass               both sides read, a side flag added, the union repartitioned by the
@@ -83,8 +84,8 @@ def narrow(old, new):
 
 
 def narrow_batches(side, position: bool = True):
-    """The side's key, position (unless not position) and digest as an RDD of Arrow IPC batches
-    made in the JVM."""
+    """The side's key, position (if position) and digest as an RDD of Arrow IPC batches made in
+    the JVM."""
     rows = with_digest(with_position(side), [KEY], VALUES, [POSITION]) if position else \
         with_digest(side, [KEY], VALUES, [])
     return rows._jdf.toArrowBatchRdd().toJavaRDD()
@@ -123,6 +124,7 @@ def queries(spark, sides: dict, rows: int) -> dict:
 
 
 def uses_cache(df) -> bool:
+    """Whether Spark serves df (in part) from a persisted plan."""
     return "InMemoryRelation" in df._jdf.queryExecution().withCachedData().toString()
 
 
@@ -168,7 +170,7 @@ def main():
     if any(n.startswith("cached-") for n in names):
         sides["cached"] = cached(spark, old, new)
     run_part = queries(spark, sides, args.rows)
-    cpu, wall, kinds = {n: [] for n in names}, {n: [] for n in names}, {n: [] for n in names}
+    cpu, wall = {n: [] for n in names}, {n: [] for n in names}
     results = {}
     for run in range(args.runs):
         for name in names:
@@ -177,7 +179,6 @@ def main():
                 result = run_part[name]()
             wall[name].append(time.perf_counter() - start)
             cpu[name].append(usage.cpu)
-            kinds[name].append(usage.by_kind)
             if name.startswith("extension-") or name.startswith("cached-extension-"):
                 results[(run, name)] = result
             split = ", ".join(f"{k} {v:.1f}" for k, v in sorted(usage.by_kind.items()) if v >= 0.05)
