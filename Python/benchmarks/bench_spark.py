@@ -157,15 +157,30 @@ def tree_cpu(root: int) -> dict:
     return spent
 
 
+def process_kind(pid: int) -> str:
+    """Which part of a PySpark session pid is: the driver (this process), the JVM, a Python
+    worker (started by the JVM), or other."""
+    if pid == os.getpid():
+        return "driver"
+    try:
+        with open(f"/proc/{pid}/comm") as comm:
+            name = comm.read().strip()
+    except OSError:
+        return "other"
+    return "JVM" if name == "java" else "Python workers" if name.startswith("python") else "other"
+
+
 class Usage:
     """The peak of tree_rss(this process) and the CPU seconds its process tree spends while in
     the block, sampled every half second. Each process counts from its first sample (0 for one
     started in the block) to its last: a process that ends in the block loses at most its last
-    half second, and reaped children are not counted twice through their parent's totals."""
+    half second, and reaped children are not counted twice through their parent's totals.
+    by_kind splits the CPU seconds by process_kind."""
     def __enter__(self):
         self.peak, self.running = 0, True
         self.first = tree_cpu(os.getpid())
         self.last = dict(self.first)
+        self.kinds = {pid: process_kind(pid) for pid in self.first}
         self.thread = threading.Thread(target=self.sample, daemon=True)
         self.thread.start()
         return self
@@ -173,14 +188,24 @@ class Usage:
     def sample(self):
         while self.running:
             self.peak = max(self.peak, tree_rss(os.getpid()))
-            self.last.update(tree_cpu(os.getpid()))
+            self.record(tree_cpu(os.getpid()))
             time.sleep(0.5)
+
+    def record(self, spent: dict):
+        self.last.update(spent)
+        for pid in spent:
+            if pid not in self.kinds:
+                self.kinds[pid] = process_kind(pid)
 
     def __exit__(self, *_):
         self.running = False
         self.thread.join()
-        self.last.update(tree_cpu(os.getpid()))
-        self.cpu = sum(spent - self.first.get(pid, 0.0) for pid, spent in self.last.items())
+        self.record(tree_cpu(os.getpid()))
+        self.by_kind = {}
+        for pid, spent in self.last.items():
+            kind = self.kinds[pid]
+            self.by_kind[kind] = self.by_kind.get(kind, 0.0) + spent - self.first.get(pid, 0.0)
+        self.cpu = sum(self.by_kind.values())
 
 
 ENGINES = {"heckel": heckel_counts, "heckel-columns": heckel_columns_counts, "spark-extension": extension_counts,
@@ -228,7 +253,8 @@ def main():
             times[engine].append(time.perf_counter() - start)
             cpus[engine].append(memory.cpu)
             peaks[engine] = max(peaks[engine], memory.peak)
-            print(f"run {run + 1} {engine}: {times[engine][-1]:.1f} s, CPU {cpus[engine][-1]:.1f} s, load "
+            split = ", ".join(f"{k} {v:.1f}" for k, v in sorted(memory.by_kind.items()) if v >= 0.05)
+            print(f"run {run + 1} {engine}: {times[engine][-1]:.1f} s, CPU {cpus[engine][-1]:.1f} s ({split}), load "
                   f"{os.getloadavg()[0]:.1f}, peak {memory.peak / 2**30:.2f} GiB {results[engine]}",
                   file=sys.stderr, flush=True)
     for kind in (set(engines) - FEED_ENGINES, set(engines) & FEED_ENGINES):
