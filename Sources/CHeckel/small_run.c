@@ -338,7 +338,30 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
             pair_set(pairs, j, 0, x, wide);
             continue;
         }
-        size_t l;
+        /* The run of this value's previous occurrence, + 1, bounds l from
+         * below (0: a value's only or first occurrence, no bound); at most
+         * length (that occurrence may have appended). */
+        size_t l, from = after == lone ? 0 : entry_get(hint, x, wide);
+        HECKEL_CHECK(from <= length && (from == 0 || tail[from - 1] < v));
+        if (from != 0 && length > NEAR_HINT) {
+            /* A repeated value's later occurrence (nearly every element with
+             * heavy duplicates, a sixth of them appending, at random): l is
+             * counted among NEAR_HINT ends from the bound, or the last
+             * NEAR_HINT - 1 ends and the one past them (tail[length], read
+             * as above every offset) when the bound is nearer the end, with
+             * no branch on whether it appends. */
+            tail[length] = HECKEL_UNMATCHED;
+            size_t first = from < length + 1 - NEAR_HINT ? from : length + 1 - NEAR_HINT;
+            l = first + heckel_count_below(tail + first, NEAR_HINT, v);
+            /* All NEAR_HINT below v: the window ends before tail[length]. */
+            if (__builtin_expect(l == first + NEAR_HINT, 0)) l = first_run_above(tail, l, length, v);
+            pair_set(pairs, j, l, x, wide);
+            if (more) entry_set(hint, after, (uint32_t)l + 1, wide);
+            tail[l] = v;
+            end = l + 1 >= length ? x : end;
+            length += l == length;
+            continue;
+        }
         if (__builtin_expect(end < x, 1)) { /* appends */
             pair_set(pairs, j, length, x, wide);
             if (more) entry_set(hint, after, (uint32_t)length + 1, wide);
@@ -359,19 +382,9 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
             end = (uint32_t)next - 1;
             continue;
         }
-        /* tail[last] > v: l <= last. The run of this value's previous
-         * occurrence, + 1, bounds l from below (0: a value's only or first
-         * occurrence, no bound). */
-        size_t last = length - 1, from = after == lone ? 0 : entry_get(hint, x, wide);
-        HECKEL_CHECK(from <= last && (from == 0 || tail[from - 1] < v));
-        if (from != 0 && last >= NEAR_HINT) {
-            /* NEAR_HINT ends from the bound, or the last NEAR_HINT ends
-             * before last when the bound is nearer it (those below the
-             * bound are below v too), counted at once. */
-            size_t first = from < last - NEAR_HINT ? from : last - NEAR_HINT;
-            l = first + heckel_count_below(tail + first, NEAR_HINT, v);
-            if (__builtin_expect(l == first + NEAR_HINT && l < last, 0)) l = first_run_above(tail, l, last, v);
-        } else if (length == 1 || tail[length - 2] < v) {
+        /* tail[last] > v: l <= last. */
+        size_t last = length - 1;
+        if (length == 1 || tail[length - 2] < v) {
             l = last;
         } else {
             l = first_run_above(tail, from, last, v);
