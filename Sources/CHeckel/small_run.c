@@ -208,6 +208,22 @@ static inline __attribute__((always_inline)) direct_value value_at(const direct_
     return v;
 }
 
+/* How many of sorted[0 ..< n] are below v, one entry at a time: where the
+ * loop has just stored to these entries (REPEATED_RUN), a vector load of
+ * them cannot take the stored values from the store buffer and waits until
+ * they reach the cache, as scalar loads do not. */
+static inline __attribute__((always_inline)) size_t count_below_scalar(const uint32_t *sorted, size_t n, uint32_t v) {
+    size_t below = 0;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t end = sorted[k];
+        /* An empty asm that holds the entry in a general register: no
+         * compiler then loads the entries as one vector. */
+        __asm__("" : "+r"(end));
+        below += end < v;
+    }
+    return below;
+}
+
 /* The first k in [from, last] with tail[k] > v, given tail[last] > v: the
  * NEAR_RUNS ends before last counted when v lands among them, else a binary
  * search. */
@@ -312,7 +328,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
         HECKEL_CHECK((from) <= length && ((from) == 0 || tail[(from) - 1] < v));                  \
         tail[length] = HECKEL_UNMATCHED;                                                          \
         size_t first = (from) < length + 1 - NEAR_HINT ? (from) : length + 1 - NEAR_HINT;         \
-        size_t run = first + heckel_count_below(tail + first, NEAR_HINT, v);                      \
+        size_t run = first + count_below_scalar(tail + first, NEAR_HINT, v);                      \
         if (__builtin_expect(run == first + NEAR_HINT, 0)) run = first_run_above(tail, run, length, v); \
         pair_set(pairs, j, run, x, wide);                                                         \
         if (more) entry_set(hint, after, (uint32_t)run + 1, wide);                                \
