@@ -426,6 +426,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
         }
         /* tail[last] > v: l <= last. */
         size_t last = length - 1;
+        HECKEL_CHECK(from <= last && (from == 0 || tail[from - 1] < v));
         if (length == 1 || tail[length - 2] < v) {
             l = last;
         } else {
