@@ -208,6 +208,22 @@ static inline __attribute__((always_inline)) direct_value value_at(const direct_
     return v;
 }
 
+/* How many of sorted[0 ..< n] are below v, one entry at a time: where the
+ * loop has just stored to these entries (REPEATED_RUN), a vector load of
+ * them cannot take the stored values from the store buffer and waits until
+ * they reach the cache, as scalar loads do not. */
+static inline __attribute__((always_inline)) size_t count_below_scalar(const uint32_t *sorted, size_t n, uint32_t v) {
+    size_t below = 0;
+    for (size_t k = 0; k < n; k++) {
+        uint32_t end = sorted[k];
+        /* An empty asm that holds the entry in a general register: no
+         * compiler then loads the entries as one vector. */
+        __asm__("" : "+r"(end));
+        below += end < v;
+    }
+    return below;
+}
+
 /* The first k in [from, last] with tail[k] > v, given tail[last] > v: the
  * NEAR_RUNS ends before last counted when v lands among them, else a binary
  * search. */
@@ -301,18 +317,38 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
      * written before they are read). */
     if (ordered && repeated) memset(hint, 0, (old_count + 2) * (wide ? sizeof(uint32_t) : sizeof(uint16_t)));
     size_t unmatched = 0;
+    /* The run of a repeated value's occurrence v (old offset x - 1, new
+     * element j) from its bound `from`, once length > NEAR_HINT: counted
+     * among NEAR_HINT ends from the bound, or the last NEAR_HINT - 1 ends
+     * and tail[length] (set above every offset) when the bound is nearer the
+     * end, so with no branch on whether it appends; all NEAR_HINT below v
+     * (the window then ends before tail[length]): searched beyond them. */
+#define REPEATED_RUN(from, after, more)                                                          \
+    {                                                                                             \
+        HECKEL_CHECK((from) <= length && ((from) == 0 || tail[(from) - 1] < v));                  \
+        tail[length] = HECKEL_UNMATCHED;                                                          \
+        size_t first = (from) < length + 1 - NEAR_HINT ? (from) : length + 1 - NEAR_HINT;         \
+        size_t run = first + count_below_scalar(tail + first, NEAR_HINT, v);                      \
+        if (__builtin_expect(run == first + NEAR_HINT, 0)) run = first_run_above(tail, run, length, v); \
+        pair_set(pairs, j, run, x, wide);                                                         \
+        if (more) entry_set(hint, after, (uint32_t)run + 1, wide);                                \
+        tail[run] = v;                                                                            \
+        end = run + 1 >= length ? x : end;                                                        \
+        length += run == length;                                                                  \
+    }
     /* The move pass's forward half: see heckel_run_lengths (moves.c), here
      * for matched elements only (an unmatched one's run length is never
      * read), with end = tail[length - 1] + 1 (0 before any run), compared
      * with old offset + 1. */
     uint32_t *tail = a->tail;
+    const bool polled = wide || form == FORM_STRINGS;
     size_t length = 0, next_poll = 0;
     uint32_t end = 0;
     for (size_t j = 0; j < new_count; j++) {
         /* The in-order runs below move j on by more than one: polled by
          * distance. The narrow table's loop is polled too where it hashes
          * the new strings it probes for (of any length). */
-        if ((wide || form == FORM_STRINGS) && j >= next_poll) {
+        if (polled && j >= next_poll) {
             if (heckel_cancelled(env)) return DIRECT_CANCELLED;
             next_poll = j + HECKEL_POLL_MASK + 1;
         }
@@ -338,7 +374,36 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
             pair_set(pairs, j, 0, x, wide);
             continue;
         }
-        size_t l;
+        /* The run of this value's previous occurrence, + 1, bounds l from
+         * below (0: a value's only or first occurrence, no bound); at most
+         * length (that occurrence may have appended). */
+        size_t l, from = after == lone ? 0 : entry_get(hint, x, wide);
+        if (from != 0 && length > NEAR_HINT) {
+            /* A repeated value's later occurrence: nearly every element
+             * with heavy duplicates, a sixth of them appending, at random. */
+            REPEATED_RUN(from, after, more)
+            /* While the next new elements are repeated values' occurrences
+             * too, found on their first probe, each takes the same step: in
+             * a loop of its own that holds few registers. A value's first
+             * occurrence (hint 0) counts from the start: still right. It
+             * stops where the outer loop polls. */
+            while (j + 1 < new_count && (!polled || j + 1 < next_poll)) {
+                value = value_at(d, true, j + 1, form);
+                s = form == FORM_RECORDS16 ? (size_t)(value.key >> shift) : SLOT(value.key);
+                x = entry_get(slots, s, wide);
+                if (x == EMPTY || !SAME(x, value, true, j + 1)) break;
+                after = entry_get(chain, x, wide);
+                if (after == spent || after == lone) break;
+                j++;
+                more = after != 0;
+                if (more) entry_set(slots, s, after, wide);
+                else entry_set(chain, x, spent, wide);
+                v = x - 1;
+                from = entry_get(hint, x, wide);
+                REPEATED_RUN(from, after, more)
+            }
+            continue;
+        }
         if (__builtin_expect(end < x, 1)) { /* appends */
             pair_set(pairs, j, length, x, wide);
             if (more) entry_set(hint, after, (uint32_t)length + 1, wide);
@@ -359,19 +424,10 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
             end = (uint32_t)next - 1;
             continue;
         }
-        /* tail[last] > v: l <= last. The run of this value's previous
-         * occurrence, + 1, bounds l from below (0: a value's only or first
-         * occurrence, no bound). */
-        size_t last = length - 1, from = after == lone ? 0 : entry_get(hint, x, wide);
+        /* tail[last] > v: l <= last. */
+        size_t last = length - 1;
         HECKEL_CHECK(from <= last && (from == 0 || tail[from - 1] < v));
-        if (from != 0 && last >= NEAR_HINT) {
-            /* NEAR_HINT ends from the bound, or the last NEAR_HINT ends
-             * before last when the bound is nearer it (those below the
-             * bound are below v too), counted at once. */
-            size_t first = from < last - NEAR_HINT ? from : last - NEAR_HINT;
-            l = first + heckel_count_below(tail + first, NEAR_HINT, v);
-            if (__builtin_expect(l == first + NEAR_HINT && l < last, 0)) l = first_run_above(tail, l, last, v);
-        } else if (length == 1 || tail[length - 2] < v) {
+        if (length == 1 || tail[length - 2] < v) {
             l = last;
         } else {
             l = first_run_above(tail, from, last, v);
@@ -382,6 +438,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
         tail[l] = v;
     }
     *longest = length;
+#undef REPEATED_RUN
 #undef PROBE
 #undef SAME_NEXT
 #undef SAME

@@ -693,6 +693,26 @@ int main(void) {
         new_keys[new_count++] = 5000;
         path p = path_for(old_keys, old_count, new_keys, new_count);
         compare(&t, "far hint", old_keys, old_count, new_keys, new_count, p, p, gap);
+        /* The same two far searches in a row, the second one in the loop
+         * that takes repeated values' occurrences one after another: old
+         * 5000, 6000, 1..gap, 5000, 6000, 7777; new 9999, 5000, 6000,
+         * 1..gap, 7777, 6000 (run gap + 2, searched from 2), 5000 (run
+         * gap + 2 again, searched from 1, right after it). */
+        old_count = new_count = 0;
+        old_keys[old_count++] = 5000;
+        old_keys[old_count++] = 6000;
+        new_keys[new_count++] = 9999;
+        new_keys[new_count++] = 5000;
+        new_keys[new_count++] = 6000;
+        for (size_t k = 1; k <= gap; k++) old_keys[old_count++] = new_keys[new_count++] = k;
+        old_keys[old_count++] = 5000;
+        old_keys[old_count++] = 6000;
+        old_keys[old_count++] = 7777;
+        new_keys[new_count++] = 7777;
+        new_keys[new_count++] = 6000;
+        new_keys[new_count++] = 5000;
+        p = path_for(old_keys, old_count, new_keys, new_count);
+        compare(&t, "far hints in a row", old_keys, old_count, new_keys, new_count, p, p, gap);
     }
     /* Failures at the sizes that matter: on the stack, on the heap, on the
      * wide table (whose loops poll). */
