@@ -157,7 +157,9 @@ static void lay_out(direct_arrays *a, uint32_t *block, size_t old_count, size_t 
  * equal keys are equal elements); by keys, then their bytes
  * (heckel_same_elements); or, for packed 16-byte records (UUIDs, Swift
  * small strings), keyed as they are read (hash_words.h, under the call's
- * seed, the key's top bits the slot: it is already a mix of every bit) and
+ * seed; the slot is the key's multiplicative hash as for every form, since
+ * the key, one 128-bit product folded, leaves its top bits clustered for
+ * some seeds on records that differ in few bits, such as labels) and
  * compared as two words, with no key array: a probe compares the records
  * themselves, and an in-order run compares the next old record with the
  * next new one, unhashed; or, for Swift strings (String values, not
@@ -301,7 +303,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
     for (size_t i = old_count; i-- > 0;) {
         if (wide && heckel_poll(env, i)) return DIRECT_CANCELLED;
         direct_value value = value_at(d, false, i, form);
-        size_t s = form == FORM_RECORDS16 ? (size_t)(value.key >> shift) : SLOT(value.key);
+        size_t s = SLOT(value.key);
         uint32_t x;
         PROBE(value, s, x, false, i)
         uint32_t link = lone;
@@ -353,7 +355,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
             next_poll = j + HECKEL_POLL_MASK + 1;
         }
         direct_value value = value_at(d, true, j, form);
-        size_t s = form == FORM_RECORDS16 ? (size_t)(value.key >> shift) : SLOT(value.key);
+        size_t s = SLOT(value.key);
         uint32_t x;
         PROBE(value, s, x, true, j)
         /* The slot moves on to the next occurrence; the last one taken
@@ -389,7 +391,7 @@ match_elements(const heckel_env *env, const direct_input *d, size_t old_count, s
              * stops where the outer loop polls. */
             while (j + 1 < new_count && (!polled || j + 1 < next_poll)) {
                 value = value_at(d, true, j + 1, form);
-                s = form == FORM_RECORDS16 ? (size_t)(value.key >> shift) : SLOT(value.key);
+                s = SLOT(value.key);
                 x = entry_get(slots, s, wide);
                 if (x == EMPTY || !SAME(x, value, true, j + 1)) break;
                 after = entry_get(chain, x, wide);
