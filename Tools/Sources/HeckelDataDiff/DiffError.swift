@@ -10,6 +10,8 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
     case invalidOption(String)
     case movesOverMemoryLimit(needed: Int, limit: Int)
     case unifiedOverMemoryLimit
+    /// A pipe, FIFO or socket given with `--memory-limit`.
+    case streamUnderMemoryLimit(path: String)
     case core(String)
     case io(path: String, reason: String)
 
@@ -32,6 +34,8 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
             return "finding moves needs about \(MemorySize.text(needed)), over --memory-limit \(MemorySize.text(limit)); pass --ignore-order"
         case .unifiedOverMemoryLimit:
             return "--format unified needs both files in memory, over --memory-limit; use --format jsonl or summary"
+        case .streamUnderMemoryLimit(let path):
+            return "\(path): a pipe is read once, and --memory-limit reads its inputs more than once; save it to a file or drop --memory-limit"
         case .core(let text):
             return "diff failed: \(text)"
         case .io(let path, let reason):

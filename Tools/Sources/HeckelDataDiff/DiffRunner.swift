@@ -16,7 +16,11 @@ public enum DiffRunner {
     public static func run(_ options: DiffOptions, outputPath: String? = nil) throws -> Bool {
         guard options.context >= 0 else { throw DiffError.invalidOption("-U must be 0 or more, not \(options.context)") }
         // Both inputs are checked before anything is written, and stamped before any is read.
-        for path in [options.oldPath, options.newPath] { close(try FileHandleOpening.open(path)) }
+        for path in [options.oldPath, options.newPath] { try FileHandleOpening.check(path) }
+        // The estimate samples each input and the spill reads NEW twice: a stream allows neither.
+        if options.memoryLimit != nil, let stream = [options.oldPath, options.newPath].first(where: FileHandleOpening.isStream) {
+            throw DiffError.streamUnderMemoryLimit(path: stream)
+        }
         let stamps = [options.oldPath, options.newPath].compactMap { FileStamp(path: $0) }
         do {
             return try run(options, outputPath: outputPath, stamps: stamps)

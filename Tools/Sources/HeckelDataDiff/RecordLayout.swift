@@ -81,7 +81,9 @@ final class RecordLayout: Sendable {
     var isKeyed: Bool { !keySpecs.isEmpty }
 
     /// The key of record `content` (1-based `record` for errors); composite and quoted keys are
-    /// appended to `arena`. O(bytes up to the last key column).
+    /// appended to `arena`. A CSV/TSV key is the fields' values (quotes removed, `""` read as `"`),
+    /// so a key quoted in one file and not in the other pairs; a composite key is each value after
+    /// its 4-byte length. O(bytes up to the last key column).
     @inline(__always)
     func key(_ bytes: UnsafeRawBufferPointer, _ content: Range<Int>, record: Int,
              fields: inout [FieldBounds], members: inout [Fields.Member], arena: inout [UInt8]) throws -> KeyLocation {
@@ -97,9 +99,14 @@ final class RecordLayout: Sendable {
             guard fields.count >= fieldLimit else {
                 throw DiffError.recordWithoutKey(path: path, record: record, key: keySpecs[keyColumns.firstIndex { $0 >= fields.count } ?? 0])
             }
-            if keyColumns.count == 1, !fields[keyColumns[0]].quoted {
+            if keyColumns.count == 1 {
+                // One column: its value alone, unquoted into the arena when quoted, so that `"1"`
+                // and `1` are one key as they are within a composite key.
                 let field = fields[keyColumns[0]]
-                return .file(field.start..<field.end)
+                guard field.quoted else { return .file(field.start..<field.end) }
+                let start = arena.count
+                Fields.appendValue(of: field, in: bytes, to: &arena)
+                return .arena(start..<arena.count)
             }
             let start = arena.count
             for column in keyColumns {

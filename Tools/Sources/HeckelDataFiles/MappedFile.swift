@@ -106,6 +106,26 @@ public enum FileHandleOpening {
         return fd
     }
 
+    /// Whether `path` is a pipe, FIFO or socket: a stream, read once and whole. Nothing may open
+    /// or read it before that read: an open pairs a FIFO with its writer, which is gone when the
+    /// real read opens it again, and bytes read from a pipe are gone for the next reader. O(1).
+    public static func isStream(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFSOCK
+    }
+
+    /// Throws what `open` would for `path`, without opening a stream (`isStream`): a stream is
+    /// checked by `access` alone. O(1).
+    public static func check(_ path: String) throws {
+        guard isStream(path) else {
+            close(try open(path))
+            return
+        }
+        guard access(path, R_OK) == 0 else { throw DataFileError.unreadable(path: path, reason: errnoText()) }
+    }
+
     /// Every byte left on `fd`: of a regular file read straight into an array of its size, else
     /// in chunks. Cost: O(bytes).
     public static func readAll(_ fd: Int32, path: String) throws -> [UInt8] {

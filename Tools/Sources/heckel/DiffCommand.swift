@@ -49,7 +49,10 @@ struct DiffCommand: ParsableCommand {
         if let memoryLimit, MemorySize.parse(memoryLimit) == nil {
             throw ValidationError("--memory-limit \(memoryLimit) is not a size (e.g. 512M, 1G)")
         }
-        if output == old || output == new { throw ValidationError("--output must not be one of the inputs") }
+        if let output, output == old || output == new || OutputPath.replaces(old, output: output)
+            || OutputPath.replaces(new, output: output) {
+            throw ValidationError("--output must not be one of the inputs")
+        }
     }
 
     /// Runs the diff; true when the files differ.

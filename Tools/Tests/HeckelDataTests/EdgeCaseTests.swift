@@ -75,6 +75,39 @@ struct EdgeCaseTests {
         """)
     }
 
+    @Test("a quoted key equals the same key unquoted: one column as two, in memory and spilled")
+    func quotedKeys() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        for (separator, ext) in [(",", "csv"), ("\t", "tsv")] {
+            let old = try scratch.write("old.\(ext)", ["id,name", "1,a", "2,b", "10,c", "\"4\"\"x\",d", "12345678901,e", "\"5\",f"]
+                .map { $0.replacingOccurrences(of: ",", with: separator) }.joined(separator: "\n") + "\n")
+            let new = try scratch.write("new.\(ext)", ["id,name", "\"10\",c", "\"1\",a", "2,b", "\"4\"\"x\",d", "\"12345678901\",e", "5,f"]
+                .map { $0.replacingOccurrences(of: ",", with: separator) }.joined(separator: "\n") + "\n")
+            for memoryLimit in [nil, 1 << 10] as [Int?] {
+                // The key column alone pairs the records as the key column beside a unique one does.
+                var feeds: [String] = []
+                for keys in [["id"], ["id", "name"], ["1"]] {
+                    var options = DiffOptions(oldPath: old, newPath: new)
+                    options.keys = keys
+                    options.output = .jsonl
+                    options.ignoreOrder = memoryLimit != nil
+                    options.memoryLimit = memoryLimit
+                    let feed = String(decoding: try diffOutput(options, scratch: scratch).output, as: UTF8.self)
+                    #expect(!feed.contains("\"delete\"") && !feed.contains("\"insert\""), "\(ext) \(keys) \(String(describing: memoryLimit)): \(feed)")
+                    try expectFeedRoundTrip(old, new, format: ext == "csv" ? .csv : .tsv, keys: keys, ignoreOrder: memoryLimit != nil,
+                                            memoryLimit: memoryLimit, scratch: scratch)
+                    if keys != ["id", "name"] { feeds.append(feed) }
+                }
+                #expect(feeds[0] == feeds[1], "by name and by number")
+                // Fields compare as written: an id quoted on one side only is an update of column id.
+                let updates = feeds[0].split(separator: "\n").filter { $0.contains("\"update\"") }
+                #expect(updates.count == 4, "\(ext): \(feeds[0])")
+                #expect(updates.allSatisfy { $0.contains("\"columns\":[\"id\"]") }, "\(ext): \(feeds[0])")
+            }
+        }
+    }
+
     @Test("memory sizes")
     func sizes() {
         #expect(MemorySize.parse("1G") == 1 << 30 && MemorySize.parse("512m") == 512 << 20 && MemorySize.parse("64KiB") == 64 << 10)

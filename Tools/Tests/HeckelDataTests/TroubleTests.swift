@@ -73,6 +73,34 @@ struct TroubleTests {
         try expectTrouble(["diff", a, a, "--output", a], "--output must not be one of the inputs")
     }
 
+    @Test("--output naming an input by another spelling or through a symbolic link: refused, the input kept")
+    func outputOverInput() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let old = try scratch.write("old.csv", "id,name\n1,a\n2,b\n")
+        let new = try scratch.write("new.csv", "id,name\n1,a\n3,b\n")
+        let link = scratch.path("link.csv")
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: old)
+        let folder = scratch.url.lastPathComponent
+        let spellings = [scratch.url.path + "/./old.csv", scratch.url.path + "/../" + folder + "/old.csv",
+                         scratch.url.path + "//old.csv"]
+        for output in spellings {
+            try expectTrouble(["diff", old, new, "--key", "id", "--output", output], "--output must not be one of the inputs")
+            try expectTrouble(["diff", new, old, "--output", output], "--output must not be one of the inputs")
+        }
+        // The input read through a link: the output would replace the file the link names.
+        try expectTrouble(["diff", link, new, "--output", old], "--output must not be one of the inputs")
+        // Relative to the current folder.
+        let relative = try runProcess(heckelExecutable, ["diff", "old.csv", "new.csv", "--output", "./old.csv"], currentDirectory: scratch.url)
+        #expect(relative.status == 2 && relative.stderr.contains("--output must not be one of the inputs"), "\(relative.stderr)")
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == "id,name\n1,a\n2,b\n", "the input is kept")
+        // Writing over the link itself replaces the link, never the file it names: allowed.
+        let run = try runHeckel(["diff", old, new, "--key", "id", "--output", link])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == "id,name\n1,a\n2,b\n", "the input is kept")
+        #expect(try String(contentsOfFile: link, encoding: .utf8).hasPrefix("1 deleted, 1 inserted"))
+    }
+
     @Test("no partial output file and no temporary file is left on failure or success")
     func cleanup() throws {
         let scratch = try Scratch()
