@@ -12,6 +12,8 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
     case unifiedOverMemoryLimit
     /// A pipe, FIFO or socket given with `--memory-limit`.
     case streamUnderMemoryLimit(path: String)
+    /// One pipe, FIFO or socket given as both OLD and NEW.
+    case oneStreamTwice(path: String)
     case core(String)
     case io(path: String, reason: String)
 
@@ -36,6 +38,8 @@ public enum DiffError: Error, Equatable, CustomStringConvertible {
             return "--format unified needs both files in memory, over --memory-limit; use --format jsonl or summary"
         case .streamUnderMemoryLimit(let path):
             return "\(path): a pipe is read once, and --memory-limit reads its inputs more than once; save it to a file or drop --memory-limit"
+        case .oneStreamTwice(let path):
+            return "\(path): OLD and NEW are one pipe, which is read once; save each side to a file"
         case .core(let text):
             return "diff failed: \(text)"
         case .io(let path, let reason):

@@ -17,6 +17,10 @@ public enum DiffRunner {
         guard options.context >= 0 else { throw DiffError.invalidOption("-U must be 0 or more, not \(options.context)") }
         // Both inputs are checked before anything is written, and stamped before any is read.
         for path in [options.oldPath, options.newPath] { try FileHandleOpening.check(path) }
+        // Read whole as OLD, one stream would leave NEW empty.
+        if FileHandleOpening.isOneStream(options.oldPath, options.newPath) {
+            throw DiffError.oneStreamTwice(path: options.oldPath)
+        }
         // The estimate samples each input and the spill reads NEW twice: a stream allows neither.
         if options.memoryLimit != nil, let stream = [options.oldPath, options.newPath].first(where: FileHandleOpening.isStream) {
             throw DiffError.streamUnderMemoryLimit(path: stream)

@@ -116,6 +116,14 @@ public enum FileHandleOpening {
         return type == S_IFIFO || type == S_IFSOCK
     }
 
+    /// Whether `a` and `b` name one stream (`isStream`; the same device and inode once links are
+    /// followed, as `/dev/stdin` twice): read once, it cannot be both inputs. O(1).
+    public static func isOneStream(_ a: String, _ b: String) -> Bool {
+        var first = stat(), second = stat()
+        guard isStream(a), stat(a, &first) == 0, stat(b, &second) == 0 else { return false }
+        return first.st_dev == second.st_dev && first.st_ino == second.st_ino
+    }
+
     /// Throws what `open` would for `path`, without opening a stream (`isStream`): a stream is
     /// checked by `access` alone. O(1).
     public static func check(_ path: String) throws {

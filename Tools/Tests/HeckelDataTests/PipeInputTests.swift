@@ -45,6 +45,12 @@ struct PipeInputTests {
                             "\(script): status \(run.status), stderr \(run.stderr), \(run.stdout.count) bytes of output for \(expected.stdout.count)")
                 }
             }
+            // One pipe as both sides would be read whole as OLD, leaving NEW empty: refused.
+            let twice = "cat old.csv | $HECKEL diff /dev/stdin /dev/stdin --input csv \(arguments)"
+            let run = try bash(twice, in: scratch.url)
+            #expect(run.status == 2 && run.stdout.isEmpty, "\(twice): status \(run.status), stderr \(run.stderr)")
+            #expect(run.stderr.hasPrefix("heckel: ") && run.stderr.split(separator: "\n").count == 1
+                    && run.stderr.contains("OLD and NEW are one pipe"), "\(twice): \(run.stderr)")
         }
     }
 }
