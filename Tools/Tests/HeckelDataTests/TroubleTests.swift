@@ -94,6 +94,12 @@ struct TroubleTests {
         let relative = try runProcess(heckelExecutable, ["diff", "old.csv", "new.csv", "--output", "./old.csv"], currentDirectory: scratch.url)
         #expect(relative.status == 2 && relative.stderr.contains("--output must not be one of the inputs"), "\(relative.stderr)")
         #expect(try String(contentsOfFile: old, encoding: .utf8) == "id,name\n1,a\n2,b\n", "the input is kept")
+        // The input's file under another entry (a hard link here; a bind mount or another case on
+        // a case-insensitive volume alike): the entry cannot be told from the input's, so refused.
+        let hard = scratch.path("hard.csv")
+        try FileManager.default.linkItem(atPath: old, toPath: hard)
+        try expectTrouble(["diff", old, new, "--output", hard], "--output must not be one of the inputs")
+        #expect(try String(contentsOfFile: old, encoding: .utf8) == "id,name\n1,a\n2,b\n", "the input is kept")
         // Writing over the link itself replaces the link, never the file it names: allowed.
         let run = try runHeckel(["diff", old, new, "--key", "id", "--output", link])
         #expect(run.status == 1, "\(run.stderr)")
